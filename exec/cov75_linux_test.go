@@ -338,3 +338,52 @@ func TestCov75GitmodulesBounds(t *testing.T) {
 		}
 	})
 }
+
+// TestCov75UnlayeredDotGitRemoved: without the layer a command that
+// removes the repository's .git and makes one of its own with a hook
+// has the run fail after it, saying the repository is gone, and its .git
+// moved aside: git outside the sandbox never runs the hook. The neighbour, a command that moves .git within the
+// root, has it put back by its identity; one that leaves it runs clean.
+func TestCov75UnlayeredDotGitRemoved(t *testing.T) {
+	requireSandbox(t)
+	noUserConfig(t)
+	repo := func() string {
+		root := testRoot(t)
+		os.MkdirAll(filepath.Join(root, ".git/hooks"), 0o755)
+		os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n\tbare = false\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+		return root
+	}
+	const plant = `mkdir -p .git/hooks && printf '#!/bin/sh\ntouch pwned\n' > .git/hooks/pre-commit && printf '[core]\n\tfsmonitor = touch pwned\n' > .git/config`
+	root := repo()
+	status, err, _ := cov75Run(t, root, "rm -rf .git && "+plant, true, false, nil)
+	if status != 125 || err == nil || !strings.Contains(err.Error(), "the repository was not found in the root") {
+		t.Errorf("removed and replaced: Run = %d, %v; want 125 saying the repository was not found", status, err)
+	}
+	// Nothing of the command's is where git looks: its .git went aside
+	// whole (the recorded files are not made again without their
+	// directory: the run says to look).
+	if b, err := os.ReadFile(filepath.Join(root, ".git/config")); err == nil && strings.Contains(string(b), "fsmonitor") {
+		t.Errorf(".git/config after the run is the command's: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git/hooks/pre-commit")); err == nil {
+		t.Error("the command's hook is in .git/hooks after the run")
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git.mewsandbox-planted/hooks/pre-commit")); err != nil {
+		t.Errorf("the command's .git is not where the run said it moved it: %v", err)
+	}
+
+	root = repo()
+	status, err, _ = cov75Run(t, root, "mkdir -p deep/er && mv .git deep/er/g && "+plant, true, false, nil)
+	if status != 125 || err == nil || !strings.Contains(err.Error(), "put back as .git") {
+		t.Errorf("moved within the root: Run = %d, %v; want 125 saying it was put back", status, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, ".git/HEAD")); string(b) != "ref: refs/heads/main\n" {
+		t.Errorf("moved within the root: .git/HEAD after the run: %q, want the repository's own", b)
+	}
+
+	root = repo()
+	if status, err, _ := cov75Run(t, root, "echo x > f", true, false, nil); status != 0 || err != nil {
+		t.Errorf("neighbour leaving .git: Run = %d, %v; want 0", status, err)
+	}
+}
