@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // cov75Run runs script in root under the default policy, strict unless
@@ -385,5 +389,86 @@ func TestCov75UnlayeredDotGitRemoved(t *testing.T) {
 	root = repo()
 	if status, err, _ := cov75Run(t, root, "echo x > f", true, false, nil); status != 0 || err != nil {
 		t.Errorf("neighbour leaving .git: Run = %d, %v; want 0", status, err)
+	}
+}
+
+// cov75Pair returns a unix stream pair, the receiving end with
+// SO_PASSCRED on (a peek then stops where the writer changes), closed
+// after the test.
+func cov75Pair(t *testing.T) (recv, send *os.File) {
+	t.Helper()
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.SetsockoptInt(fds[0], unix.SOL_SOCKET, unix.SO_PASSCRED, 1); err != nil {
+		t.Fatal(err)
+	}
+	recv, send = os.NewFile(uintptr(fds[0]), "recv"), os.NewFile(uintptr(fds[1]), "send")
+	t.Cleanup(func() { recv.Close(); send.Close() })
+	return recv, send
+}
+
+// TestCov75InheritedSocketQueueHidesRights: a unix socket given as stdin
+// with data queued by two writers, the second sending a descriptor, is
+// refused: the runner's peek stops where the writer changes and cannot
+// see the descriptor, which the command would receive and use past the
+// sandbox; so is one with more queued than the runner looks through. The
+// neighbour, one writer's data alone, is handed over and read.
+func TestCov75InheritedSocketQueueHidesRights(t *testing.T) {
+	requireSandbox(t)
+	root := testRoot(t)
+	run := func(stdin *os.File, script string) (int, error) {
+		c := sh(root, script)
+		c.Policy.BestEffort = false
+		c.Stdin, c.Stdout, c.Stderr = stdin, io.Discard, io.Discard
+		return c.Run(context.Background())
+	}
+
+	recv, send := cov75Pair(t)
+	first := osexec.Command("sh", "-c", "printf first >&3")
+	first.ExtraFiles = []*os.File{send}
+	if err := first.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.Open(t.TempDir()) // a directory on the host's mounts
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	if err := unix.Sendmsg(int(send.Fd()), []byte("second"), unix.UnixRights(int(dir.Fd())), nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	status, err := run(recv, "touch marker")
+	if status != 125 || err == nil || !strings.Contains(err.Error(), "could not look through whole") {
+		t.Errorf("two writers, a descriptor behind the first's data: Run = %d, %v; want 125", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		t.Error("two writers: the command ran")
+	}
+
+	recv, send = cov75Pair(t)
+	big := bytes.Repeat([]byte("x"), maxPeek+4096)
+	unix.SetsockoptInt(int(send.Fd()), unix.SOL_SOCKET, unix.SO_SNDBUFFORCE, 4*len(big))
+	unix.SetNonblock(int(send.Fd()), true)
+	n, _ := unix.Write(int(send.Fd()), big)
+	if queued, _ := unix.IoctlGetInt(int(recv.Fd()), unix.SIOCINQ); queued > maxPeek {
+		status, err = run(recv, "touch marker")
+		if status != 125 || err == nil || !strings.Contains(err.Error(), "more data queued than the runner looks through") {
+			t.Errorf("%d bytes queued: Run = %d, %v; want 125", queued, status, err)
+		}
+		if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+			t.Error("past maxPeek: the command ran")
+		}
+	} else {
+		t.Logf("only %d of %d bytes queue here (SO_SNDBUFFORCE needs CAP_NET_ADMIN): the bound is not tried", queued, n)
+	}
+
+	recv, send = cov75Pair(t)
+	if _, err := send.Write([]byte("alone")); err != nil {
+		t.Fatal(err)
+	}
+	if status, err := run(recv, `test "$(head -c 5)" = alone`); status != 0 || err != nil {
+		t.Errorf("neighbour, one writer's data: Run = %d, %v; want 0, read", status, err)
 	}
 }
