@@ -472,3 +472,37 @@ func TestCov75InheritedSocketQueueHidesRights(t *testing.T) {
 		t.Errorf("neighbour, one writer's data: Run = %d, %v; want 0, read", status, err)
 	}
 }
+
+// TestCov75WayOwnerPutBack: a command kept CAP_CHOWN that gives the root
+// (a directory on the way to what the layer protects) to another user
+// and makes it writable by all, who could then replace .git, has the
+// owner, group and mode put back after the run, which fails saying so;
+// the neighbour, a command that takes a write bit off, is let be.
+func TestCov75WayOwnerPutBack(t *testing.T) {
+	requireSandbox(t)
+	noUserConfig(t)
+	if os.Geteuid() != 0 {
+		t.Skip("giving a directory to another user needs root")
+	}
+	for _, unlayered := range []bool{false, true} {
+		root := testRoot(t)
+		os.Chmod(root, 0o755)
+		os.MkdirAll(filepath.Join(root, ".git/hooks"), 0o755)
+		os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+		keep := func(p Policy) Policy { p.KeepCaps = []string{"CAP_CHOWN"}; return p }
+		status, err, _ := cov75Run(t, root, "chown 65534:65534 . && chmod 777 .", unlayered, false, keep)
+		if status != 125 || err == nil || !strings.Contains(err.Error(), "gave it to user 65534") {
+			t.Errorf("unlayered %v: Run = %d, %v; want 125 saying the root was given away", unlayered, status, err)
+		}
+		var st unix.Stat_t
+		if err := unix.Stat(root, &st); err != nil || st.Uid != 0 || st.Gid != 0 || st.Mode&0o022 != 0 {
+			t.Errorf("unlayered %v: the root after the run: %d:%d %#o, %v; want 0:0, writable by its owner only", unlayered, st.Uid, st.Gid, st.Mode&0o7777, err)
+		}
+		status, err, _ = cov75Run(t, root, "chmod 555 .", unlayered, false, keep)
+		unix.Stat(root, &st)
+		if status != 0 || err != nil || st.Mode&0o777 != 0o555 {
+			t.Errorf("unlayered %v, neighbour chmod 555: Run = %d, %v, mode %#o; want 0 and the mode let be", unlayered, status, err, st.Mode&0o777)
+		}
+		os.Chmod(root, 0o755)
+	}
+}
