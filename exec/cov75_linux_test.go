@@ -18,8 +18,8 @@ import (
 
 // cov75Run runs script in root under the default policy, strict unless
 // bestEffort, without the namespace layer where unlayered, and returns
-// its status, its error and its warnings.
-func cov75Run(t *testing.T, root, script string, unlayered, bestEffort bool, pol func(Policy) Policy) (int, error, []string) {
+// its status, its warnings and its error.
+func cov75Run(t *testing.T, root, script string, unlayered, bestEffort bool, pol func(Policy) Policy) (int, []string, error) {
 	t.Helper()
 	c := sh(root, script)
 	c.Policy.BestEffort = bestEffort
@@ -33,7 +33,7 @@ func cov75Run(t *testing.T, root, script string, unlayered, bestEffort bool, pol
 	c.Stdout, c.Stderr = &out, &out
 	status, err := c.Run(context.Background())
 	t.Logf("status %d, %v, %q, warnings %q", status, err, out.String(), warnings)
-	return status, err, warnings
+	return status, warnings, err
 }
 
 // cov75Files makes n files in dir, of size bytes each.
@@ -90,12 +90,12 @@ func TestCov75UnlayeredSnapshotBounds(t *testing.T) {
 			root := testRoot(t)
 			tt.make(root)
 			os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{}"), 0o644)
-			status, err, _ := cov75Run(t, root, plant, true, false, nil)
+			status, _, err := cov75Run(t, root, plant, true, false, nil)
 			cov75Refused(t, root, status, err, "recorded to be put back after the run, but not")
 			if err != nil && !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("the refusal %q does not say why (%q)", err, tt.want)
 			}
-			status, _, warnings := cov75Run(t, root, "touch marker", true, true, nil)
+			status, warnings, _ := cov75Run(t, root, "touch marker", true, true, nil)
 			if status != 0 || !strings.Contains(strings.Join(warnings, "\n"), "may not be undone") {
 				t.Errorf("best effort: status %d, warnings %q; want 0 and one saying a change may not be undone", status, warnings)
 			}
@@ -105,7 +105,7 @@ func TestCov75UnlayeredSnapshotBounds(t *testing.T) {
 		root := testRoot(t)
 		cov75Files(t, filepath.Join(root, ".claude/deep"), 10, 1)
 		os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{}"), 0o644)
-		status, err, _ := cov75Run(t, root, plant, true, false, nil)
+		status, _, err := cov75Run(t, root, plant, true, false, nil)
 		if _, serr := os.Stat(filepath.Join(root, "marker")); serr != nil {
 			t.Fatalf("the command did not run: %d, %v", status, err)
 		}
@@ -139,14 +139,14 @@ func TestCov75LayerBounds(t *testing.T) {
 			os.MkdirAll(filepath.Join(root, ".git"), 0o755)
 			os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
 			cov75Files(t, filepath.Join(root, tt.dir), tt.n, 1)
-			status, err, _ := cov75Run(t, root, "touch marker", false, false, nil)
+			status, _, err := cov75Run(t, root, "touch marker", false, false, nil)
 			cov75Refused(t, root, status, err, tt.want)
 
 			near := testRoot(t)
 			os.MkdirAll(filepath.Join(near, ".git"), 0o755)
 			os.WriteFile(filepath.Join(near, ".git/config"), []byte("[core]\n"), 0o644)
 			cov75Files(t, filepath.Join(near, tt.dir), 3, 1)
-			status, err, _ = cov75Run(t, near, "touch marker; echo planted > "+tt.dir+"/0 || exit 7", false, false, nil)
+			status, _, err = cov75Run(t, near, "touch marker; echo planted > "+tt.dir+"/0 || exit 7", false, false, nil)
 			if status != 7 || err != nil {
 				t.Errorf("neighbour: Run = %d, %v; want 7, the write to %s/0 refused", status, err, tt.dir)
 			}
@@ -175,7 +175,7 @@ func TestCov75GrantThroughPlantedLink(t *testing.T) {
 			return p.WithGrant(Grant{Path: filepath.Join(root, "lnk"), Access: Read | Write, Optional: optional})
 		}
 	}
-	status, err, _ := cov75Run(t, root, "touch marker", false, false, grant(false))
+	status, _, err := cov75Run(t, root, "touch marker", false, false, grant(false))
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "goes through a symbolic link") {
 		t.Errorf("required: Run = %d, %v; want 125, refused for the link", status, err)
 	}
@@ -183,7 +183,7 @@ func TestCov75GrantThroughPlantedLink(t *testing.T) {
 		t.Error("required: the command ran")
 	}
 	for _, unlayered := range []bool{false, true} {
-		status, err, _ = cov75Run(t, root, "touch marker; mkdir "+outside+"/missing || exit 7", unlayered, false, grant(true))
+		status, _, err = cov75Run(t, root, "touch marker; mkdir "+outside+"/missing || exit 7", unlayered, false, grant(true))
 		if status != 7 || err != nil {
 			t.Errorf("optional (unlayered %v): Run = %d, %v; want 7, the mkdir refused", unlayered, status, err)
 		}
@@ -196,13 +196,13 @@ func TestCov75GrantThroughPlantedLink(t *testing.T) {
 	// directory granted by its own path is written, nothing beside it.
 	os.Mkdir(filepath.Join(outside, "there"), 0o755)
 	os.Symlink(filepath.Join(outside, "there"), filepath.Join(root, "lnk2"))
-	status, err, _ = cov75Run(t, root, "true", false, false, func(p Policy) Policy {
+	status, _, err = cov75Run(t, root, "true", false, false, func(p Policy) Policy {
 		return p.WithGrant(Grant{Path: filepath.Join(root, "lnk2"), Access: Read | Write})
 	})
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "grant that path itself") {
 		t.Errorf("a link to a directory that exists: Run = %d, %v; want 125", status, err)
 	}
-	status, err, _ = cov75Run(t, root, "echo ok > "+outside+"/there/f && { echo no > "+outside+"/beside || exit 7; }", false, false, func(p Policy) Policy {
+	status, _, err = cov75Run(t, root, "echo ok > "+outside+"/there/f && { echo no > "+outside+"/beside || exit 7; }", false, false, func(p Policy) Policy {
 		return p.WithGrant(Grant{Path: filepath.Join(outside, "there"), Access: Read | Write})
 	})
 	if status != 7 || err != nil {
@@ -225,7 +225,7 @@ func TestCov75DenyReadTooLargeToCheck(t *testing.T) {
 	cov75Files(t, filepath.Join(root, "small"), 3, 1)
 	os.Mkdir(filepath.Join(root, "w"), 0o755) // new entries beside a denied one are refused
 	for _, bestEffort := range []bool{false, true} {
-		status, err, _ := cov75Run(t, root, "touch w/marker", false, bestEffort, func(p Policy) Policy { return p.WithDenyRead(filepath.Join(root, "big")) })
+		status, _, err := cov75Run(t, root, "touch w/marker", false, bestEffort, func(p Policy) Policy { return p.WithDenyRead(filepath.Join(root, "big")) })
 		if status != 125 || err == nil || !strings.Contains(err.Error(), "too many to check for hard links") {
 			t.Errorf("best effort %v: Run = %d, %v; want 125, refused as too large to check", bestEffort, status, err)
 		}
@@ -233,7 +233,7 @@ func TestCov75DenyReadTooLargeToCheck(t *testing.T) {
 			t.Errorf("best effort %v: the command ran", bestEffort)
 		}
 	}
-	status, err, _ := cov75Run(t, root, "touch w/marker; cat small/0 || exit 7", false, false, func(p Policy) Policy { return p.WithDenyRead(filepath.Join(root, "small")) })
+	status, _, err := cov75Run(t, root, "touch w/marker; cat small/0 || exit 7", false, false, func(p Policy) Policy { return p.WithDenyRead(filepath.Join(root, "small")) })
 	if status != 7 || err != nil {
 		t.Errorf("neighbour: Run = %d, %v; want 7, the denied file unreadable", status, err)
 	}
@@ -271,11 +271,11 @@ func TestCov75WorktreeConfigIncludes(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(tree, ".git"), []byte("gitdir: "+entry+"\n"), 0o644)
 	const attack = `printf '[core]\n\tfsmonitor = touch pwned\n' > inc.cfg || exit 7`
-	status, err, _ := cov75Run(t, root, attack, false, false, nil)
+	status, _, err := cov75Run(t, root, attack, false, false, nil)
 	if status != 7 || err != nil {
 		t.Errorf("layer: Run = %d, %v; want 7, the write to the included file refused", status, err)
 	}
-	status, err, _ = cov75Run(t, root, attack, true, false, nil)
+	status, _, err = cov75Run(t, root, attack, true, false, nil)
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "inc.cfg") {
 		t.Errorf("without the layer: Run = %d, %v; want 125 naming inc.cfg, put back", status, err)
 	}
@@ -283,7 +283,7 @@ func TestCov75WorktreeConfigIncludes(t *testing.T) {
 		t.Errorf("inc.cfg after the runs: %q, want it as it was", b)
 	}
 	for _, unlayered := range []bool{false, true} {
-		status, err, _ = cov75Run(t, root, `echo x >> other.cfg`, unlayered, false, nil)
+		status, _, err = cov75Run(t, root, `echo x >> other.cfg`, unlayered, false, nil)
 		if status != 0 || err != nil {
 			t.Errorf("neighbour (unlayered %v): Run = %d, %v; want 0, a file nothing includes written", unlayered, status, err)
 		}
@@ -320,7 +320,7 @@ func TestCov75GitmodulesBounds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root := repo()
 			os.WriteFile(filepath.Join(root, ".gitmodules"), []byte(tt.gitmodules), 0o644)
-			status, err, _ := cov75Run(t, root, "touch marker", false, false, nil)
+			status, _, err := cov75Run(t, root, "touch marker", false, false, nil)
 			cov75Refused(t, root, status, err, tt.want)
 		})
 	}
@@ -333,7 +333,7 @@ func TestCov75GitmodulesBounds(t *testing.T) {
 		// the tick the plan starts in is taken for the command's, and
 		// its .git moved aside after the run (reported, not fixed here).
 		time.Sleep(20 * time.Millisecond)
-		status, err, _ := cov75Run(t, root, `touch marker; printf '[core]\n\tfsmonitor = touch pwned\n' >> s0/.git/config || exit 7`, false, false, nil)
+		status, _, err := cov75Run(t, root, `touch marker; printf '[core]\n\tfsmonitor = touch pwned\n' >> s0/.git/config || exit 7`, false, false, nil)
 		if status != 7 || err != nil {
 			t.Errorf("Run = %d, %v; want 7, the submodule's config read-only", status, err)
 		}
@@ -360,7 +360,7 @@ func TestCov75UnlayeredDotGitRemoved(t *testing.T) {
 	}
 	const plant = `mkdir -p .git/hooks && printf '#!/bin/sh\ntouch pwned\n' > .git/hooks/pre-commit && printf '[core]\n\tfsmonitor = touch pwned\n' > .git/config`
 	root := repo()
-	status, err, _ := cov75Run(t, root, "rm -rf .git && "+plant, true, false, nil)
+	status, _, err := cov75Run(t, root, "rm -rf .git && "+plant, true, false, nil)
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "the repository was not found in the root") {
 		t.Errorf("removed and replaced: Run = %d, %v; want 125 saying the repository was not found", status, err)
 	}
@@ -378,7 +378,7 @@ func TestCov75UnlayeredDotGitRemoved(t *testing.T) {
 	}
 
 	root = repo()
-	status, err, _ = cov75Run(t, root, "mkdir -p deep/er && mv .git deep/er/g && "+plant, true, false, nil)
+	status, _, err = cov75Run(t, root, "mkdir -p deep/er && mv .git deep/er/g && "+plant, true, false, nil)
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "put back as .git") {
 		t.Errorf("moved within the root: Run = %d, %v; want 125 saying it was put back", status, err)
 	}
@@ -387,7 +387,7 @@ func TestCov75UnlayeredDotGitRemoved(t *testing.T) {
 	}
 
 	root = repo()
-	if status, err, _ := cov75Run(t, root, "echo x > f", true, false, nil); status != 0 || err != nil {
+	if status, _, err := cov75Run(t, root, "echo x > f", true, false, nil); status != 0 || err != nil {
 		t.Errorf("neighbour leaving .git: Run = %d, %v; want 0", status, err)
 	}
 }
@@ -490,7 +490,7 @@ func TestCov75WayOwnerPutBack(t *testing.T) {
 		os.MkdirAll(filepath.Join(root, ".git/hooks"), 0o755)
 		os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
 		keep := func(p Policy) Policy { p.KeepCaps = []string{"CAP_CHOWN"}; return p }
-		status, err, _ := cov75Run(t, root, "chown 65534:65534 . && chmod 777 .", unlayered, false, keep)
+		status, _, err := cov75Run(t, root, "chown 65534:65534 . && chmod 777 .", unlayered, false, keep)
 		if status != 125 || err == nil || !strings.Contains(err.Error(), "gave it to user 65534") {
 			t.Errorf("unlayered %v: Run = %d, %v; want 125 saying the root was given away", unlayered, status, err)
 		}
@@ -498,7 +498,7 @@ func TestCov75WayOwnerPutBack(t *testing.T) {
 		if err := unix.Stat(root, &st); err != nil || st.Uid != 0 || st.Gid != 0 || st.Mode&0o022 != 0 {
 			t.Errorf("unlayered %v: the root after the run: %d:%d %#o, %v; want 0:0, writable by its owner only", unlayered, st.Uid, st.Gid, st.Mode&0o7777, err)
 		}
-		status, err, _ = cov75Run(t, root, "chmod 555 .", unlayered, false, keep)
+		status, _, err = cov75Run(t, root, "chmod 555 .", unlayered, false, keep)
 		unix.Stat(root, &st)
 		if status != 0 || err != nil || st.Mode&0o777 != 0o555 {
 			t.Errorf("unlayered %v, neighbour chmod 555: Run = %d, %v, mode %#o; want 0 and the mode let be", unlayered, status, err, st.Mode&0o777)
