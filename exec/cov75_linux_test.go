@@ -506,3 +506,40 @@ func TestCov75WayOwnerPutBack(t *testing.T) {
 		os.Chmod(root, 0o755)
 	}
 }
+
+// TestCov75SubmoduleCommondirNotAFile: a submodule's git directory whose
+// commondir is a FIFO (git would wait at it, or a command could swap
+// what it names) refuses a strict run: the plan cannot tell whose config
+// and hooks git takes there. The neighbour, the same submodule without a
+// commondir, runs with its config read-only.
+func TestCov75SubmoduleCommondirNotAFile(t *testing.T) {
+	requireSandbox(t)
+	noUserConfig(t)
+	for _, fifo := range []bool{true, false} {
+		root := testRoot(t)
+		os.MkdirAll(filepath.Join(root, ".git/hooks"), 0o755)
+		os.MkdirAll(filepath.Join(root, ".git/modules/s0/hooks"), 0o755)
+		os.MkdirAll(filepath.Join(root, "s0"), 0o755)
+		os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".gitmodules"), []byte("[submodule \"s0\"]\n\tpath = s0\n\turl = ./x\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".git/modules/s0/config"), []byte("[core]\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".git/modules/s0/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+		os.WriteFile(filepath.Join(root, "s0/.git"), []byte("gitdir: ../.git/modules/s0\n"), 0o644)
+		if fifo {
+			if err := unix.Mkfifo(filepath.Join(root, ".git/modules/s0/commondir"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			status, _, err := cov75Run(t, root, "touch marker", false, false, nil)
+			cov75Refused(t, root, status, err, "commondir (not a regular file)")
+			continue
+		}
+		time.Sleep(20 * time.Millisecond) // past the coarse clock's tick (see TestCov75GitmodulesBounds)
+		status, _, err := cov75Run(t, root, `touch marker; echo '[core]' >> .git/modules/s0/config || exit 7`, false, false, nil)
+		if status != 7 || err != nil {
+			t.Errorf("neighbour without a commondir: Run = %d, %v; want 7, the submodule's config read-only", status, err)
+		}
+		if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {
+			t.Error("neighbour: the command did not run")
+		}
+	}
+}
