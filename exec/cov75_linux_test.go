@@ -95,6 +95,11 @@ func TestCov75UnlayeredSnapshotBounds(t *testing.T) {
 			if err != nil && !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("the refusal %q does not say why (%q)", err, tt.want)
 			}
+			// Named by its whole path: "but not deep (…)" left the user
+			// to guess which deep (cov75).
+			if err != nil && !strings.Contains(err.Error(), "but not "+root+"/.claude/") {
+				t.Errorf("the refusal %q does not name the path under %s/.claude", err, root)
+			}
 			status, warnings, _ := cov75Run(t, root, "touch marker", true, true, nil)
 			if status != 0 || !strings.Contains(strings.Join(warnings, "\n"), "may not be undone") {
 				t.Errorf("best effort: status %d, warnings %q; want 0 and one saying a change may not be undone", status, warnings)

@@ -65,7 +65,7 @@ func TestSnapshotListGone(t *testing.T) {
 	defer unix.Close(fd)
 	e := &snapEntry{path: "gone"}
 	e.st.Mode = unix.S_IFDIR | 0o755
-	(&snapshot{}).list(fd, e)
+	(&snapshot{}).list(fd, e, dir)
 	if !e.missing {
 		t.Fatalf("a directory gone before its listing: %+v, want it missing", e)
 	}

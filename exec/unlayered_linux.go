@@ -136,7 +136,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 		add(d + "/commondir")
 	}
 	if r.git == root+"/.git" {
-		if e := s.take(unix.AT_FDCWD, r.git, false); !e.missing && e.st.Mode&unix.S_IFMT == unix.S_IFDIR {
+		if e := s.take(unix.AT_FDCWD, r.git, r.git, false); !e.missing && e.st.Mode&unix.S_IFMT == unix.S_IFDIR {
 			s.dotGit = e
 		}
 	}
@@ -177,7 +177,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 			s.entries = append(s.entries, &snapEntry{path: q, missing: true})
 			continue
 		}
-		e := s.take(fd, filepath.Base(q), !shallow[q])
+		e := s.take(fd, filepath.Base(q), q, !shallow[q])
 		if (slices.Contains(g.placeholders, q) || slices.Contains(g.commondirs, q)) && standIn(fd, filepath.Base(q)) {
 			// Another run's placeholder, under the layer, which its
 			// helper removes once that run is over, or an empty one of
@@ -432,15 +432,15 @@ func (d dirFDs) close() {
 }
 
 // take records name in the directory dirfd (deep: a directory's entries
-// too), never following a link.
-func (s *snapshot) take(dirfd int, name string, deep bool) *snapEntry {
+// too), never following a link; where is its whole path, for messages.
+func (s *snapshot) take(dirfd int, name, where string, deep bool) *snapEntry {
 	e := &snapEntry{path: name}
 	if err := unix.Fstatat(dirfd, name, &e.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 		e.missing = true
 		return e
 	}
 	if s.count++; s.count > maxSnapEntries {
-		s.over(name, fmt.Sprintf("more than %d entries to record", maxSnapEntries))
+		s.over(where, fmt.Sprintf("more than %d entries to record", maxSnapEntries))
 		return e
 	}
 	switch e.st.Mode & unix.S_IFMT {
@@ -449,11 +449,11 @@ func (s *snapshot) take(dirfd int, name string, deep bool) *snapEntry {
 	case unix.S_IFREG:
 		// Git's samples never run: their identity is enough.
 		if !strings.HasSuffix(name, ".sample") {
-			s.keep(dirfd, e)
+			s.keep(dirfd, e, where)
 		}
 	case unix.S_IFDIR:
 		if deep {
-			s.list(dirfd, e)
+			s.list(dirfd, e, where)
 		}
 	}
 	return e
@@ -466,10 +466,10 @@ func (s *snapshot) over(path, why string) {
 	}
 }
 
-// keep reads the bytes of file e, within the bounds.
-func (s *snapshot) keep(dirfd int, e *snapEntry) {
+// keep reads the bytes of file e, at where, within the bounds.
+func (s *snapshot) keep(dirfd int, e *snapEntry, where string) {
 	if e.st.Size > maxKeptFile || s.kept+e.st.Size > maxKeptBytes {
-		s.over(e.path, fmt.Sprintf("%d bytes, more than the snapshot keeps to put back", e.st.Size))
+		s.over(where, fmt.Sprintf("%d bytes, more than the snapshot keeps to put back", e.st.Size))
 		return
 	}
 	fd, err := unix.Openat(dirfd, e.path, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
@@ -486,8 +486,8 @@ func (s *snapshot) keep(dirfd int, e *snapEntry) {
 	s.kept += int64(n)
 }
 
-// list records directory e's entries.
-func (s *snapshot) list(dirfd int, e *snapEntry) {
+// list records directory e's entries, at where.
+func (s *snapshot) list(dirfd int, e *snapEntry, where string) {
 	fd, err := unix.Openat(dirfd, e.path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err == unix.ENOENT {
 		// Removed since its status was taken: as below. Left recorded,
@@ -508,12 +508,12 @@ func (s *snapshot) list(dirfd int, e *snapEntry) {
 		return
 	}
 	if err != nil {
-		s.over(e.path, "listing it: "+err.Error())
+		s.over(where, "listing it: "+err.Error())
 		return
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		e.entries = append(e.entries, s.take(fd, n, true))
+		e.entries = append(e.entries, s.take(fd, n, where+"/"+n, true))
 	}
 	e.listed = s.count <= maxSnapEntries
 }
