@@ -2780,9 +2780,11 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // "?", not through the link, as cd l && make does. A body is copied
 // too where the call's input is redirected (rs, or a compound's around
 // it), with that input as its compound's (scopeInput): f() { sh; }; f
-// <<< 'rm -rf ~' runs sh <<< 'rm -rf ~'.
+// <<< 'rm -rf ~' runs sh <<< 'rm -rf ~'. Such a call whose body is not
+// copied (over maxFnBody, past maxFnDepth, not a group) fails closed:
+// its reader as written reads nothing the checks see.
 func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
-	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
+	if z.stage || at >= len(z.a.Commands) {
 		return
 	}
 	// sudo f ~, env f ~: a program of the name, never the function.
@@ -2790,7 +2792,9 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	if len(c.Words) == 0 || !c.Words[0].Literal {
 		return
 	}
-	if body, ok := z.fnBodies[c.Words[0].Text]; !ok || !expandsPositional(body) && !(z.fnReadsCode[c.Words[0].Text] && z.inputRedirected(rs)) {
+	name := c.Words[0].Text
+	fed := z.fnReadsCode[name] && z.inputRedirected(rs)
+	if body, ok := z.fnBodies[name]; !fed && (!ok || !expandsPositional(body)) {
 		return
 	}
 	saved := z.dir
@@ -2799,6 +2803,9 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	cp, ok := z.walkFnCopy(c, true)
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
+	if !ok && fed {
+		z.complex("%s runs code it reads from its input in a function's body the analysis does not copy", name)
+	}
 	if ok {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
