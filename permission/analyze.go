@@ -2772,7 +2772,8 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // "$@" (walkFnCopy), where the body expands them: f() { rm -rf "$1";
 // }; f ~ runs rm -rf ~, and f() { "$@"; }; f rm -rf ~ does too. The
 // copy is one more to judge; the body as written is judged still. A
-// pipeline's stage is pipedFiltered's to copy, before a reader of code.
+// pipeline's stage is pipedFiltered's to copy, before a reader of code,
+// but for the input of its own a body that reads code is fed here.
 // The copy runs in dir, where the call does: the call of a function that
 // changes directory leaves the shell's unknown ("?", changeDir) before
 // the copy is walked, and a cd in the copy from there would be unknown
@@ -2784,7 +2785,7 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // copied (over maxFnBody, past maxFnDepth, not a group) fails closed:
 // its reader as written reads nothing the checks see.
 func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
-	if z.stage || at >= len(z.a.Commands) {
+	if at >= len(z.a.Commands) {
 		return
 	}
 	// sudo f ~, env f ~: a program of the name, never the function.
@@ -2794,6 +2795,14 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	}
 	name := c.Words[0].Text
 	fed := z.fnReadsCode[name] && z.inputRedirected(rs)
+	if z.stage {
+		// f <<< 'rm -rf ~' | cat: an input of the stage's own, which
+		// pipedFiltered does not hand the body; the pipe is
+		// pipedCommands'.
+		if _, in := z.scopeStdin(); !fed || in == nil && !slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+			return
+		}
+	}
 	if body, ok := z.fnBodies[name]; !fed && (!ok || !expandsPositional(body)) {
 		return
 	}
@@ -2806,7 +2815,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	if !ok && fed {
 		z.complex("%s runs code it reads from its input in a function's body the analysis does not copy", name)
 	}
-	if ok {
+	if ok && !z.stage {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
 		}

