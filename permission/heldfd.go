@@ -43,6 +43,15 @@ func redirFD(r *syntax.Redirect) string {
 func (z *analyzer) holdFDs(rs []*syntax.Redirect) {
 	for _, r := range rs {
 		fd := redirFD(r)
+		if r.Op == syntax.DplIn && r.Word != nil {
+			// exec 3<<< 'rm -rf ~' 4<&3: 4 holds what 3 does, as
+			// withHeld has it for a later exec.
+			if h := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == r.Word.Lit() }); h >= 0 {
+				d := *z.held[h].r
+				d.N = r.N
+				r = &d
+			}
+		}
 		z.held = slices.DeleteFunc(z.held, func(h heldFD) bool { return h.fd == fd })
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut:
@@ -355,20 +364,44 @@ func (z *analyzer) scopeStdin() (from, in *syntax.Redirect) {
 	return nil, nil
 }
 
-// scopeFD returns the redirection of descriptor d's word (3 of <&3)
-// that the compound z.fdScopes[k], one around it or exec (held) made,
-// or nil where none did.
+// maxDupChain bounds the duplications scopeFD follows back (5<&4 4<&3),
+// past which the line fails closed.
+const maxDupChain = 16
+
+// scopeFD returns the redirection that opened descriptor d's word (3 of
+// <&3), one the compound z.fdScopes[k], one around it or exec (held)
+// made, a duplication of another (4<&3, 4<&0) followed back to the one
+// that opened that, or nil where none did: { sh; } 3<<< 'rm -rf ~' 4<&3
+// <&4 runs sh <<< 'rm -rf ~'.
 func (z *analyzer) scopeFD(k int, d *syntax.Redirect) *syntax.Redirect {
+	seen := []*syntax.Redirect{d} // 3<&4 4<&3: each followed once
+	for d.Op == syntax.DplIn {
+		if len(seen) > maxDupChain {
+			z.complexOnce("descriptors are duplicated more often than the analysis follows")
+			return nil
+		}
+		if d = z.scopeOpened(k, d, seen); d == nil {
+			return nil
+		}
+		seen = append(seen, d)
+	}
+	return d
+}
+
+// scopeOpened returns the last redirection of descriptor d's word
+// that the compound z.fdScopes[k], one around it or exec (held) made,
+// other than those seen, or nil where none did.
+func (z *analyzer) scopeOpened(k int, d *syntax.Redirect, seen []*syntax.Redirect) *syntax.Redirect {
 	if d.Word == nil {
-		return nil
+		return nil // a pipeline's stage's input
 	}
 	src := d.Word.Lit()
-	if src == "" || src == "0" {
+	if src == "" {
 		return nil
 	}
 	for ; k >= 0; k-- {
 		for i := len(z.fdScopes[k]) - 1; i >= 0; i-- {
-			if r := z.fdScopes[k][i]; r != d && redirFD(r) == src {
+			if r := z.fdScopes[k][i]; redirFD(r) == src && !slices.Contains(seen, r) {
 				return r
 			}
 		}

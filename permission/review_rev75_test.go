@@ -55,3 +55,26 @@ func TestRev75FnFedInStage(t *testing.T) {
 		{"neighbour: a body's sh fed the pipe", D, nil, `f() { sh; }; echo hi | f`, Ask},
 	})
 }
+
+// TestRev75CompoundInputDupChain: scopeStdin took a compound's input
+// duplicated from a descriptor (<&4) as the redirection of that
+// descriptor, but where that one was itself a duplication (4<&3, 4<&0)
+// the input was taken as none the analysis reads: { sh; } 3<<< 'rm -rf
+// ~' 4<&3 <&4 was allowed in every mode. Duplications are followed back
+// to the redirection that opened them (scopeFD). Neighbours: a harmless
+// chain, a duplication of a descriptor never opened (asked for as before).
+func TestRev75CompoundInputDupChain(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a group's input duplicated twice", Y, nil, `{ sh; } 3<<< 'rm -rf ~' 4<&3 <&4`, Deny},
+		{"a group's input duplicated three times", Y, nil, `{ sh; } 3<<< 'rm -rf ~' 4<&3 5<&4 <&5`, Deny},
+		{"a group's input duplicated back and forth", Y, nil, `{ sh; } 3<<< 'rm -rf ~' 4<&3 3<&4 <&3`, Deny},
+		{"exec's here-string duplicated in the same exec", Y, nil, `exec 3<<< 'rm -rf ~' 4<&3; { sh; } <&4`, Deny},
+		{"an inner group's duplication of the outer input", Y, nil, `{ { sh; } 4<&0 <&4; } <<< 'rm -rf ~'`, Deny},
+		{"exec's here-string duplicated in the same exec, read plain", Y, nil, `exec 3<<< 'rm -rf ~' 4<&3; sh <&4`, Deny},
+		{"neighbour: a harmless chain", D, nil, `{ sh; } 3<<< 'echo hi' 4<&3 <&4`, Allow},
+		{"neighbour: exec's harmless here-string duplicated in two", D, nil, `exec 3<<< 'echo hi'; exec 4<&3; sh <&4`, Allow},
+		{"neighbour: a duplication of a descriptor never opened", D, nil, `{ sh; } 4<&3 <&4`, Ask},
+	})
+}
