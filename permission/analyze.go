@@ -320,9 +320,13 @@ type analyzer struct {
 	// of code from its input (readsCodeFromInput), whose calls with
 	// their input redirected fnStmtCopy copies.
 	fnReadsCode map[string]bool
-	fnDepth     int
-	fnCopied    int
-	fnWalked    int
+	// fnCallers: by name, the functions whose body as written calls
+	// it, marked as reading code where a function of the name declared
+	// later does (markReadsCode).
+	fnCallers map[string][]string
+	fnDepth   int
+	fnCopied  int
+	fnWalked  int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call

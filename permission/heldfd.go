@@ -438,18 +438,44 @@ func readsCodeFromInput(c SimpleCommand) bool {
 
 // noteFnReadsCode records whether the body of function name, whose
 // commands as written run from index start on, holds a reader of code
-// from its input, or a call of a function declared before that does
-// (fnReadsCode).
+// from its input, or a call of a function that does (fnReadsCode); the
+// names it calls otherwise are kept (fnCallers), for bash looks a
+// function up when it is called: g() { f; }; f() { sh; }; g <<< 'rm -rf
+// ~' runs sh <<< 'rm -rf ~'.
 func (z *analyzer) noteFnReadsCode(name string, start int) {
 	delete(z.fnReadsCode, name)
-	// g() { sh; }; f() { g; }: f's calls read code as g's do.
-	if !slices.ContainsFunc(z.a.Commands[start:], func(c SimpleCommand) bool { return readsCodeFromInput(c) || z.fnReadsCode[c.Name()] }) {
-		return
+	reads := false
+	for _, c := range z.a.Commands[start:] {
+		n := c.Name()
+		switch {
+		case readsCodeFromInput(c) || z.fnReadsCode[n]:
+			reads = true
+		case n != "" && n != name:
+			if z.fnCallers == nil {
+				z.fnCallers = map[string][]string{}
+			}
+			z.fnCallers[n] = append(z.fnCallers[n], name)
+		}
 	}
+	if reads {
+		z.markReadsCode(name)
+	}
+}
+
+// markReadsCode marks function name as reading code from its input, and
+// those declared before that call it (fnCallers), each once.
+func (z *analyzer) markReadsCode(name string) {
 	if z.fnReadsCode == nil {
 		z.fnReadsCode = map[string]bool{}
 	}
-	z.fnReadsCode[name] = true
+	for todo := []string{name}; len(todo) > 0; {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if !z.fnReadsCode[n] {
+			z.fnReadsCode[n] = true
+			todo = append(todo, z.fnCallers[n]...)
+		}
+	}
 }
 
 // redirLen returns the length of redirection r's source, its

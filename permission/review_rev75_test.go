@@ -78,3 +78,24 @@ func TestRev75CompoundInputDupChain(t *testing.T) {
 		{"neighbour: a duplication of a descriptor never opened", D, nil, `{ sh; } 4<&3 <&4`, Ask},
 	})
 }
+
+// TestRev75FnReadsCodeDeclaredLater: a function calling one that reads
+// code was marked as reading code only where that one was declared
+// first (noteFnReadsCode), but bash looks a name up when it is called:
+// g() { f; }; f() { sh; }; g <<< 'rm -rf ~' runs sh <<< 'rm -rf ~' and
+// was allowed in every mode, and echo 'rm -rf ~' | g too. A function
+// that reads code, declared, marks those declared before that call it
+// (fnCallers). Neighbours: the order eng75 followed, a caller of a
+// function that only prints.
+func TestRev75FnReadsCodeDeclaredLater(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a caller declared before the reader", Y, nil, `g() { f; }; f() { sh; }; g <<< 'rm -rf ~'`, Deny},
+		{"a caller's caller declared before the reader", Y, nil, `h() { f; }; g() { h; }; f() { sh; }; g <<< 'rm -rf ~'`, Ask},
+		{"a pipe into a caller declared before the reader", Y, nil, `g() { f; }; f() { sh; }; echo 'rm -rf ~' | g`, Ask},
+		{"neighbour: a caller declared after the reader", Y, nil, `f() { sh; }; g() { f; }; g <<< 'rm -rf ~'`, Deny},
+		{"neighbour: a caller of a function that only prints", D, nil, `g() { f; }; f() { cat; }; g <<< 'rm -rf ~'`, Allow},
+		{"neighbour: a caller with no input", D, nil, `g() { f; }; f() { sh; }; g`, Allow},
+	})
+}
