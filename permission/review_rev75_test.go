@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -73,10 +74,21 @@ func TestRev75CompoundInputDupChain(t *testing.T) {
 		{"exec's here-string duplicated in the same exec", Y, nil, `exec 3<<< 'rm -rf ~' 4<&3; { sh; } <&4`, Deny},
 		{"an inner group's duplication of the outer input", Y, nil, `{ { sh; } 4<&0 <&4; } <<< 'rm -rf ~'`, Deny},
 		{"exec's here-string duplicated in the same exec, read plain", Y, nil, `exec 3<<< 'rm -rf ~' 4<&3; sh <&4`, Deny},
+		{"a chain past maxDupChain", Y, nil, `{ sh; } 3<<< 'rm -rf ~' ` + dupChain(3, 25) + ` <&25`, Ask},
+		{"a chain within maxDupChain", Y, nil, `{ sh; } 3<<< 'rm -rf ~' ` + dupChain(3, 15) + ` <&15`, Deny},
 		{"neighbour: a harmless chain", D, nil, `{ sh; } 3<<< 'echo hi' 4<&3 <&4`, Allow},
 		{"neighbour: exec's harmless here-string duplicated in two", D, nil, `exec 3<<< 'echo hi'; exec 4<&3; sh <&4`, Allow},
 		{"neighbour: a duplication of a descriptor never opened", D, nil, `{ sh; } 4<&3 <&4`, Ask},
 	})
+}
+
+// dupChain returns the duplications from+1<&from … to<&to-1.
+func dupChain(from, to int) string {
+	var b strings.Builder
+	for d := from; d < to; d++ {
+		fmt.Fprintf(&b, " %d<&%d", d+1, d)
+	}
+	return b.String()
 }
 
 // TestRev75FnReadsCodeDeclaredLater: a function calling one that reads
