@@ -4236,7 +4236,17 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.pathGone = z.pathGone || envCleared(c, func(string) bool { return false })
 			z.condaGone = z.condaGone || envCleared(c, condaEnvName)
 		}
+		// eval sh <<< 'rm -rf ~', sh -c sh <<< …: the program's
+		// commands read the command's input, as a compound's
+		// (scopeInput); a trap's run later, with the shell's.
+		fed := lowerName(c) != "trap" && lowerName(c) != "bind"
+		if fed {
+			z.fdScopes = append(z.fdScopes, rs)
+		}
 		z.nested(prog, what)
+		if fed {
+			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+		}
 		z.pathGone, z.condaGone = gone[0], gone[1]
 		z.cond = cond
 		if lowerName(c) != "eval" {
