@@ -324,9 +324,13 @@ type analyzer struct {
 	// it, marked as reading code where a function of the name declared
 	// later does (markReadsCode).
 	fnCallers map[string][]string
-	fnDepth   int
-	fnCopied  int
-	fnWalked  int
+	// fnXargs: the functions whose body as written runs xargs, which
+	// runs the names in its input (scopeInput), copied as fnReadsCode's
+	// where the call's input is redirected; not a pipe's reader of code.
+	fnXargs  map[string]bool
+	fnDepth  int
+	fnCopied int
+	fnWalked int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call
@@ -2798,7 +2802,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 		return
 	}
 	name := c.Words[0].Text
-	fed := z.fnReadsCode[name] && z.inputRedirected(rs)
+	fed := (z.fnReadsCode[name] || z.fnXargs[name]) && z.inputRedirected(rs)
 	if z.stage {
 		// f <<< 'rm -rf ~' | cat: an input of the stage's own, which
 		// pipedFiltered does not hand the body; the pipe is

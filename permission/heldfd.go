@@ -444,9 +444,16 @@ func readsCodeFromInput(c SimpleCommand) bool {
 // ~' runs sh <<< 'rm -rf ~'.
 func (z *analyzer) noteFnReadsCode(name string, start int) {
 	delete(z.fnReadsCode, name)
+	delete(z.fnXargs, name)
 	reads := false
 	for _, c := range z.a.Commands[start:] {
 		n := c.Name()
+		if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "xargs" { // its command walked as the name
+			if z.fnXargs == nil {
+				z.fnXargs = map[string]bool{}
+			}
+			z.fnXargs[name] = true
+		}
 		switch {
 		case readsCodeFromInput(c) || z.fnReadsCode[n]:
 			reads = true

@@ -133,3 +133,20 @@ func TestRev75NestedProgramInput(t *testing.T) {
 		{"neighbour: a trap's sh", D, nil, `trap sh EXIT <<< 'rm -rf ~'`, Allow},
 	})
 }
+
+// TestRev75FnXargsFed: scopeInput hands a compound's input to xargs,
+// which runs the names in it ({ xargs cat; } <<< ~/.ssh/id_rsa is asked
+// for), but a function whose body runs xargs was not marked as reading
+// its input (fnReadsCode), its calls never copied with it: f() { xargs
+// cat; }; f <<< ~/.ssh/id_rsa was allowed in every mode. Neighbours: the
+// call of a list of the project's names, a body's plain cat.
+func TestRev75FnXargsFed(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a call's here-string to a body's xargs cat", Y, nil, `f() { xargs cat; }; f <<< ~/.ssh/id_rsa`, Ask},
+		{"a call's here-string to a body's xargs rm", Y, nil, `f() { xargs rm -rf; }; f <<< ~`, Deny},
+		{"neighbour: a call's list of the project's names", D, nil, `f() { xargs cat; }; f < list`, Allow},
+		{"neighbour: a body's plain cat", D, nil, `f() { cat; }; f <<< ~/.ssh/id_rsa`, Allow},
+	})
+}
