@@ -3459,6 +3459,14 @@ func fdFeedOf(rs []*syntax.Redirect, want string) (fdFeed, *syntax.Redirect) {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			feed, doc = feedDoc, r
 		case syntax.RdrIn:
+			if src, ok := reopenedFD(r); ok {
+				// < /dev/stdin keeps the input before it; < /dev/fd/3
+				// is a duplication not followed here.
+				if src != want {
+					feed, doc = feedOther, nil
+				}
+				continue
+			}
 			feed, doc = feedFile, r
 			if r.Word == nil || r.Word.Lit() == "" {
 				// 3< <(…), 3< "$f": a pipe or a file only known at
@@ -3470,6 +3478,16 @@ func fdFeedOf(rs []*syntax.Redirect, want string) (fdFeed, *syntax.Redirect) {
 		}
 	}
 	return feed, doc
+}
+
+// reopenedFD returns the descriptor that input redirection r opens
+// again by its path (3 of < /dev/fd/3, 0 of < /dev/stdin).
+func reopenedFD(r *syntax.Redirect) (string, bool) {
+	if r.Op != syntax.RdrIn || r.Word == nil {
+		return "", false
+	}
+	fd, ok := fdPath(r.Word.Lit())
+	return strconv.Itoa(fd), ok && r.Word.Lit() != ""
 }
 
 // fdPath returns the file descriptor that a path like /dev/stdin,

@@ -305,7 +305,11 @@ const maxScopeFed = 64 << 10
 // handed once freely, again within maxScopeFed, past which the line
 // fails closed.
 func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.Redirect {
-	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+	// { sh < /dev/stdin; } <<< …: the compound's input reopened.
+	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool {
+		src, ok := reopenedFD(r)
+		return redirFD(r) == "0" && !(ok && src == "0")
+	}) {
 		return rs
 	}
 	from, in := z.scopeStdin()

@@ -150,3 +150,26 @@ func TestRev75FnXargsFed(t *testing.T) {
 		{"neighbour: a body's plain cat", D, nil, `f() { cat; }; f <<< ~/.ssh/id_rsa`, Allow},
 	})
 }
+
+// TestRev75InputReopened: < /dev/stdin reopens the input a command
+// already has, but fdFeedOf took it as a file of that name, read from
+// nowhere the checks see, and scopeInput as an input of the reader's
+// own: { sh < /dev/stdin; } <<< 'rm -rf ~', f() { sh < /dev/stdin; }; f
+// <<< 'rm -rf ~' and sh <<< 'rm -rf ~' < /dev/stdin were allowed in
+// every mode. Such a redirection keeps the input before it; one of
+// another descriptor (< /dev/fd/3) is a duplication the analysis does
+// not follow. Neighbours: a plain sh < /dev/stdin, a harmless input.
+func TestRev75InputReopened(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a group's here-string reopened by sh", Y, nil, `{ sh < /dev/stdin; } <<< 'rm -rf ~'`, Deny},
+		{"a group's here-string reopened through /dev/fd/0", Y, nil, `{ sh < /dev/fd/0; } <<< 'rm -rf ~'`, Deny},
+		{"a call's here-string reopened by a body's sh", Y, nil, `f() { sh < /dev/stdin; }; f <<< 'rm -rf ~'`, Deny},
+		{"a here-string reopened after it", Y, nil, `sh <<< 'rm -rf ~' < /dev/stdin`, Deny},
+		{"another descriptor reopened as the input", Y, nil, `sh 3<<< 'rm -rf ~' < /dev/fd/3`, Ask},
+		{"neighbour: a plain sh < /dev/stdin", D, nil, `sh < /dev/stdin`, Allow},
+		{"neighbour: a group's harmless here-string reopened", D, nil, `{ sh < /dev/stdin; } <<< 'echo hi'`, Allow},
+		{"neighbour: cat of /dev/stdin", D, nil, `cat < /dev/stdin`, Allow},
+	})
+}
