@@ -2821,7 +2821,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
 	if !ok && fed {
-		z.complex("%s runs code it reads from its input in a function's body the analysis does not copy", name)
+		z.complexOnce("a function's body that reads code is fed an input the analysis does not copy it with")
 	}
 	if ok && !z.stage {
 		if z.fnCopies == nil {
