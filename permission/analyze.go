@@ -4261,9 +4261,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		// eval sh <<< 'rm -rf ~', sh -c sh <<< …: the program's
 		// commands read the command's input, as a compound's
 		// (scopeInput); a trap's run later, with the shell's.
-		fed := lowerName(c) != "trap" && lowerName(c) != "bind"
+		in, fed := z.programInput(c, rs)
 		if fed {
-			z.fdScopes = append(z.fdScopes, rs)
+			z.fdScopes = append(z.fdScopes, in)
 		}
 		z.nested(prog, what)
 		if fed {

@@ -498,3 +498,21 @@ func redirLen(r *syntax.Redirect) int {
 	}
 	return n
 }
+
+// programInput returns, as a compound's redirections, the input that
+// command c, whose redirections are rs, gives the program it runs (eval
+// sh <<< …, sh -c sh <<< …), and whether it redirects one: only
+// descriptor 0, so that the program's use of another is strayFD's as
+// before; one the analysis does not read is a pipe's (nothing known).
+func (z *analyzer) programInput(c SimpleCommand, rs []*syntax.Redirect) ([]*syntax.Redirect, bool) {
+	if n := lowerName(c); n == "trap" || n == "bind" || !slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+		return nil, false
+	}
+	z.fdScopes = append(z.fdScopes, rs)
+	_, in := z.scopeStdin()
+	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+	if in == nil {
+		in = &syntax.Redirect{Op: syntax.DplIn}
+	}
+	return []*syntax.Redirect{in}, true
+}
