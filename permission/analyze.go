@@ -333,9 +333,17 @@ type analyzer struct {
 	// of code from its input (readsCodeFromInput), whose calls with
 	// their input redirected fnStmtCopy copies.
 	fnReadsCode map[string]bool
-	fnDepth     int
-	fnCopied    int
-	fnWalked    int
+	// fnCallers: by name, the functions whose body as written calls
+	// it, marked as reading code where a function of the name declared
+	// later does (markReadsCode).
+	fnCallers map[string][]string
+	// fnXargs: the functions whose body as written runs xargs, which
+	// runs the names in its input (scopeInput), copied as fnReadsCode's
+	// where the call's input is redirected; not a pipe's reader of code.
+	fnXargs  map[string]bool
+	fnDepth  int
+	fnCopied int
+	fnWalked int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call
@@ -2861,7 +2869,8 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // "$@" (walkFnCopy), where the body expands them: f() { rm -rf "$1";
 // }; f ~ runs rm -rf ~, and f() { "$@"; }; f rm -rf ~ does too. The
 // copy is one more to judge; the body as written is judged still. A
-// pipeline's stage is pipedFiltered's to copy, before a reader of code.
+// pipeline's stage is pipedFiltered's to copy, before a reader of code,
+// but for the input of its own a body that reads code is fed here.
 // The copy runs in dir, where the call does: the call of a function that
 // changes directory leaves the shell's unknown ("?", changeDir) before
 // the copy is walked, and a cd in the copy from there would be unknown
@@ -2869,9 +2878,11 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // "?", not through the link, as cd l && make does. A body is copied
 // too where the call's input is redirected (rs, or a compound's around
 // it), with that input as its compound's (scopeInput): f() { sh; }; f
-// <<< 'rm -rf ~' runs sh <<< 'rm -rf ~'.
+// <<< 'rm -rf ~' runs sh <<< 'rm -rf ~'. Such a call whose body is not
+// copied (over maxFnBody, past maxFnDepth, not a group) fails closed:
+// its reader as written reads nothing the checks see.
 func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
-	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
+	if at >= len(z.a.Commands) {
 		return
 	}
 	// sudo f ~, env f ~: a program of the name, never the function.
@@ -2880,7 +2891,16 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 		return
 	}
 	name := c.Words[0].Text
-	if body, ok := z.fnBodies[name]; !ok || !expandsPositional(body) && !z.cdFuncs[name] && !(z.fnReadsCode[name] && z.inputRedirected(rs)) {
+	fed := (z.fnReadsCode[name] || z.fnXargs[name]) && z.inputRedirected(rs)
+	if z.stage {
+		// f <<< 'rm -rf ~' | cat: an input of the stage's own, which
+		// pipedFiltered does not hand the body; the pipe is
+		// pipedCommands'.
+		if _, in := z.scopeStdin(); !fed || in == nil && !slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+			return
+		}
+	}
+	if body, ok := z.fnBodies[name]; !fed && (!ok || !expandsPositional(body) && !z.cdFuncs[name]) {
 		return
 	}
 	saved := z.dir
@@ -2889,12 +2909,16 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	cp, ok := z.walkFnCopy(c, true)
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
-	if ok && z.cdFuncs[name] {
+	if !ok && fed {
+		z.complexOnce("a function's body that reads code is fed an input the analysis does not copy it with")
+	}
+	if ok && z.cdFuncs[name] && !z.stage {
 		// f() { cd "$1"; }; f l; make: the function runs in the shell,
 		// which is where its copy left it, not nowhere known (changeDir).
+		// A pipeline's stage is a subshell of its own.
 		z.dir = cp.dir
 	}
-	if ok {
+	if ok && !z.stage {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
 		}
@@ -3554,6 +3578,14 @@ func fdFeedOf(rs []*syntax.Redirect, want string) (fdFeed, *syntax.Redirect) {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			feed, doc = feedDoc, r
 		case syntax.RdrIn:
+			if src, ok := reopenedFD(r); ok {
+				// < /dev/stdin keeps the input before it; < /dev/fd/3
+				// is a duplication not followed here.
+				if src != want {
+					feed, doc = feedOther, nil
+				}
+				continue
+			}
 			feed, doc = feedFile, r
 			if r.Word == nil || r.Word.Lit() == "" {
 				// 3< <(…), 3< "$f": a pipe or a file only known at
@@ -3565,6 +3597,16 @@ func fdFeedOf(rs []*syntax.Redirect, want string) (fdFeed, *syntax.Redirect) {
 		}
 	}
 	return feed, doc
+}
+
+// reopenedFD returns the descriptor that input redirection r opens
+// again by its path (3 of < /dev/fd/3, 0 of < /dev/stdin).
+func reopenedFD(r *syntax.Redirect) (string, bool) {
+	if r.Op != syntax.RdrIn || r.Word == nil {
+		return "", false
+	}
+	fd, ok := fdPath(r.Word.Lit())
+	return strconv.Itoa(fd), ok && r.Word.Lit() != ""
 }
 
 // fdPath returns the file descriptor that a path like /dev/stdin,
@@ -4335,7 +4377,17 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.pathGone = z.pathGone || envCleared(c, func(string) bool { return false })
 			z.condaGone = z.condaGone || envCleared(c, condaEnvName)
 		}
+		// eval sh <<< 'rm -rf ~', sh -c sh <<< …: the program's
+		// commands read the command's input, as a compound's
+		// (scopeInput); a trap's run later, with the shell's.
+		in, fed := z.programInput(c, rs)
+		if fed {
+			z.fdScopes = append(z.fdScopes, in)
+		}
 		z.nested(prog, what)
+		if fed {
+			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+		}
 		z.pathGone, z.condaGone = gone[0], gone[1]
 		z.cond = cond
 		if lowerName(c) != "eval" {

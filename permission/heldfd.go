@@ -43,6 +43,15 @@ func redirFD(r *syntax.Redirect) string {
 func (z *analyzer) holdFDs(rs []*syntax.Redirect) {
 	for _, r := range rs {
 		fd := redirFD(r)
+		if r.Op == syntax.DplIn && r.Word != nil {
+			// exec 3<<< 'rm -rf ~' 4<&3: 4 holds what 3 does, as
+			// withHeld has it for a later exec.
+			if h := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == r.Word.Lit() }); h >= 0 {
+				d := *z.held[h].r
+				d.N = r.N
+				r = &d
+			}
+		}
 		z.held = slices.DeleteFunc(z.held, func(h heldFD) bool { return h.fd == fd })
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut:
@@ -296,7 +305,11 @@ const maxScopeFed = 64 << 10
 // handed once freely, again within maxScopeFed, past which the line
 // fails closed.
 func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.Redirect {
-	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+	// { sh < /dev/stdin; } <<< …: the compound's input reopened.
+	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool {
+		src, ok := reopenedFD(r)
+		return redirFD(r) == "0" && !(ok && src == "0")
+	}) {
 		return rs
 	}
 	from, in := z.scopeStdin()
@@ -365,20 +378,44 @@ func (z *analyzer) scopeStdin() (from, in *syntax.Redirect) {
 	return nil, nil
 }
 
-// scopeFD returns the redirection of descriptor d's word (3 of <&3)
-// that the compound z.fdScopes[k], one around it or exec (held) made,
-// or nil where none did.
+// maxDupChain bounds the duplications scopeFD follows back (5<&4 4<&3),
+// past which the line fails closed.
+const maxDupChain = 16
+
+// scopeFD returns the redirection that opened descriptor d's word (3 of
+// <&3), one the compound z.fdScopes[k], one around it or exec (held)
+// made, a duplication of another (4<&3, 4<&0) followed back to the one
+// that opened that, or nil where none did: { sh; } 3<<< 'rm -rf ~' 4<&3
+// <&4 runs sh <<< 'rm -rf ~'.
 func (z *analyzer) scopeFD(k int, d *syntax.Redirect) *syntax.Redirect {
+	seen := []*syntax.Redirect{d} // 3<&4 4<&3: each followed once
+	for d.Op == syntax.DplIn {
+		if len(seen) > maxDupChain {
+			z.complexOnce("descriptors are duplicated more often than the analysis follows")
+			return nil
+		}
+		if d = z.scopeOpened(k, d, seen); d == nil {
+			return nil
+		}
+		seen = append(seen, d)
+	}
+	return d
+}
+
+// scopeOpened returns the last redirection of descriptor d's word
+// that the compound z.fdScopes[k], one around it or exec (held) made,
+// other than those seen, or nil where none did.
+func (z *analyzer) scopeOpened(k int, d *syntax.Redirect, seen []*syntax.Redirect) *syntax.Redirect {
 	if d.Word == nil {
-		return nil
+		return nil // a pipeline's stage's input
 	}
 	src := d.Word.Lit()
-	if src == "" || src == "0" {
+	if src == "" {
 		return nil
 	}
 	for ; k >= 0; k-- {
 		for i := len(z.fdScopes[k]) - 1; i >= 0; i-- {
-			if r := z.fdScopes[k][i]; r != d && redirFD(r) == src {
+			if r := z.fdScopes[k][i]; redirFD(r) == src && !slices.Contains(seen, r) {
 				return r
 			}
 		}
@@ -415,18 +452,51 @@ func readsCodeFromInput(c SimpleCommand) bool {
 
 // noteFnReadsCode records whether the body of function name, whose
 // commands as written run from index start on, holds a reader of code
-// from its input, or a call of a function declared before that does
-// (fnReadsCode).
+// from its input, or a call of a function that does (fnReadsCode); the
+// names it calls otherwise are kept (fnCallers), for bash looks a
+// function up when it is called: g() { f; }; f() { sh; }; g <<< 'rm -rf
+// ~' runs sh <<< 'rm -rf ~'.
 func (z *analyzer) noteFnReadsCode(name string, start int) {
 	delete(z.fnReadsCode, name)
-	// g() { sh; }; f() { g; }: f's calls read code as g's do.
-	if !slices.ContainsFunc(z.a.Commands[start:], func(c SimpleCommand) bool { return readsCodeFromInput(c) || z.fnReadsCode[c.Name()] }) {
-		return
+	delete(z.fnXargs, name)
+	reads := false
+	for _, c := range z.a.Commands[start:] {
+		n := c.Name()
+		if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "xargs" { // its command walked as the name
+			if z.fnXargs == nil {
+				z.fnXargs = map[string]bool{}
+			}
+			z.fnXargs[name] = true
+		}
+		switch {
+		case readsCodeFromInput(c) || z.fnReadsCode[n]:
+			reads = true
+		case n != "" && n != name:
+			if z.fnCallers == nil {
+				z.fnCallers = map[string][]string{}
+			}
+			z.fnCallers[n] = append(z.fnCallers[n], name)
+		}
 	}
+	if reads {
+		z.markReadsCode(name)
+	}
+}
+
+// markReadsCode marks function name as reading code from its input, and
+// those declared before that call it (fnCallers), each once.
+func (z *analyzer) markReadsCode(name string) {
 	if z.fnReadsCode == nil {
 		z.fnReadsCode = map[string]bool{}
 	}
-	z.fnReadsCode[name] = true
+	for todo := []string{name}; len(todo) > 0; {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if !z.fnReadsCode[n] {
+			z.fnReadsCode[n] = true
+			todo = append(todo, z.fnCallers[n]...)
+		}
+	}
 }
 
 // redirLen returns the length of redirection r's source, its
@@ -437,4 +507,22 @@ func redirLen(r *syntax.Redirect) int {
 		n += int(r.Hdoc.End().Offset() - r.Hdoc.Pos().Offset())
 	}
 	return n
+}
+
+// programInput returns, as a compound's redirections, the input that
+// command c, whose redirections are rs, gives the program it runs (eval
+// sh <<< …, sh -c sh <<< …), and whether it redirects one: only
+// descriptor 0, so that the program's use of another is strayFD's as
+// before; one the analysis does not read is a pipe's (nothing known).
+func (z *analyzer) programInput(c SimpleCommand, rs []*syntax.Redirect) ([]*syntax.Redirect, bool) {
+	if n := lowerName(c); n == "trap" || n == "bind" || !slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+		return nil, false
+	}
+	z.fdScopes = append(z.fdScopes, rs)
+	_, in := z.scopeStdin()
+	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+	if in == nil {
+		in = &syntax.Redirect{Op: syntax.DplIn}
+	}
+	return []*syntax.Redirect{in}, true
 }
