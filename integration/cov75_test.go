@@ -23,9 +23,7 @@ func TestCov75PtraceRefusesRelayedOutputFile(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("--keep-cap CAP_SYS_PTRACE needs a runner that holds it")
 	}
-	if err := namespacesAvailable(); err != nil {
-		t.Skipf("no namespace layer here: %v", err)
-	}
+	requireNamespaces(t)
 	b := newBox(t, nil)
 	log := filepath.Join(b.out, "log")
 	run := func(out *os.File, flags ...string) (code int, stderr string) {

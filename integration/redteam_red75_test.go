@@ -37,48 +37,39 @@ func TestAboveRootPlantedRed75(t *testing.T) {
 		{"toolchain", toolchain, "rust-toolchain.toml"},
 		{"neighbour", "echo built > ../out.txt\n", ""},
 	}
-	for _, asUser := range []bool{false, true} {
-		for _, layered := range []bool{true, false} {
-			for _, row := range rows {
-				name := map[bool]string{false: "root", true: "user"}[asUser] + "/" + map[bool]string{false: "unlayered", true: "layered"}[layered] + "/" + row.name
-				t.Run(name, func(t *testing.T) {
-					if layered {
-						requireNamespaces(t)
-					}
-					p := newRT20Project(t, asUser)
-					above := filepath.Dir(p.root)
-					flags := []string{"--allow-write", above}
-					if !layered {
-						flags = append(flags, "--no-namespaces")
-					}
-					p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
-					r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
-					if row.made == "" {
-						if r.code != 0 {
-							t.Errorf("a build writing in .. with the grant: exit %d, want 0\nstderr: %s", r.code, r.stderr)
-						}
-						if b, _ := os.ReadFile(filepath.Join(above, "out.txt")); string(b) != "built\n" {
-							t.Errorf("../out.txt is %q, want the build's", b)
-						}
-						return
-					}
-					if r.code != 125 {
-						t.Errorf("exit %d, want 125 naming what was made above the root\nstderr: %s", r.code, r.stderr)
-					}
-					if _, err := os.Lstat(filepath.Join(above, row.made)); err == nil {
-						t.Errorf("../%s is there after the run, for the host's next command in the project\nstderr: %s", row.made, r.stderr)
-					}
-					for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
-						if !gitReturns(t, p.root, p.cred, args...) {
-							t.Errorf("git %s outside the sandbox waited 10 s", args[0])
-						}
-					}
-					if _, err := os.Stat(p.mark); err == nil {
-						t.Error("the host's git in the project ran what the command planted above it")
-					}
-				})
+	for _, row := range rows {
+		asEachUserAndLayer(t, row.name, false, func(t *testing.T, p *rt20Project, layered bool) {
+			above := filepath.Dir(p.root)
+			flags := []string{"--allow-write", above}
+			if !layered {
+				flags = append(flags, "--no-namespaces")
 			}
-		}
+			p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
+			r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+			if row.made == "" {
+				if r.code != 0 {
+					t.Errorf("a build writing in .. with the grant: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+				}
+				if b, _ := os.ReadFile(filepath.Join(above, "out.txt")); string(b) != "built\n" {
+					t.Errorf("../out.txt is %q, want the build's", b)
+				}
+				return
+			}
+			if r.code != 125 {
+				t.Errorf("exit %d, want 125 naming what was made above the root\nstderr: %s", r.code, r.stderr)
+			}
+			if _, err := os.Lstat(filepath.Join(above, row.made)); err == nil {
+				t.Errorf("../%s is there after the run, for the host's next command in the project\nstderr: %s", row.made, r.stderr)
+			}
+			for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+				if !gitReturns(t, p.root, p.cred, args...) {
+					t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+				}
+			}
+			if _, err := os.Stat(p.mark); err == nil {
+				t.Error("the host's git in the project ran what the command planted above it")
+			}
+		})
 	}
 }
 
@@ -141,49 +132,40 @@ func TestRootSwappedRed75(t *testing.T) {
 		{"copy", swap + "cp -a \"$n.x\" q && mv q \"$n\"\n" + strings.NewReplacer("q/", "\"$n\"/", "-C q", "-C \"$n\"").Replace(plant)},
 		{"neighbour", "cd .. && mkdir a && mv a b\n"},
 	}
-	for _, asUser := range []bool{false, true} {
-		for _, layered := range []bool{true, false} {
-			for _, row := range rows {
-				name := map[bool]string{false: "root", true: "user"}[asUser] + "/" + map[bool]string{false: "unlayered", true: "layered"}[layered] + "/" + row.name
-				t.Run(name, func(t *testing.T) {
-					if layered {
-						requireNamespaces(t)
-					}
-					p := newRT20Project(t, asUser)
-					var before syscall.Stat_t
-					if err := syscall.Stat(p.root, &before); err != nil {
-						t.Fatal(err)
-					}
-					flags := []string{"--allow-write", filepath.Dir(p.root)}
-					if !layered {
-						flags = append(flags, "--no-namespaces")
-					}
-					p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
-					r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
-					if row.name == "neighbour" {
-						if r.code != 0 {
-							t.Errorf("a directory renamed beside the root: exit %d, want 0\nstderr: %s", r.code, r.stderr)
-						}
-						return
-					}
-					if !layered && r.code != 125 {
-						t.Errorf("exit %d, want 125 naming the root replaced\nstderr: %s", r.code, r.stderr)
-					}
-					var after syscall.Stat_t
-					if err := syscall.Lstat(p.root, &after); err != nil || after.Dev != before.Dev || after.Ino != before.Ino {
-						t.Errorf("the root's name is not the root after the run (%v)\nstderr: %s", err, r.stderr)
-					}
-					for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
-						if !gitReturns(t, p.root, p.cred, args...) {
-							t.Errorf("git %s outside the sandbox waited 10 s", args[0])
-						}
-					}
-					if _, err := os.Stat(p.mark); err == nil {
-						t.Errorf("the host's git in the project ran what the command planted in the copy\nstderr: %s", r.stderr)
-					}
-				})
+	for _, row := range rows {
+		asEachUserAndLayer(t, row.name, false, func(t *testing.T, p *rt20Project, layered bool) {
+			var before syscall.Stat_t
+			if err := syscall.Stat(p.root, &before); err != nil {
+				t.Fatal(err)
 			}
-		}
+			flags := []string{"--allow-write", filepath.Dir(p.root)}
+			if !layered {
+				flags = append(flags, "--no-namespaces")
+			}
+			p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
+			r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+			if row.name == "neighbour" {
+				if r.code != 0 {
+					t.Errorf("a directory renamed beside the root: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+				}
+				return
+			}
+			if !layered && r.code != 125 {
+				t.Errorf("exit %d, want 125 naming the root replaced\nstderr: %s", r.code, r.stderr)
+			}
+			var after syscall.Stat_t
+			if err := syscall.Lstat(p.root, &after); err != nil || after.Dev != before.Dev || after.Ino != before.Ino {
+				t.Errorf("the root's name is not the root after the run (%v)\nstderr: %s", err, r.stderr)
+			}
+			for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+				if !gitReturns(t, p.root, p.cred, args...) {
+					t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+				}
+			}
+			if _, err := os.Stat(p.mark); err == nil {
+				t.Errorf("the host's git in the project ran what the command planted in the copy\nstderr: %s", r.stderr)
+			}
+		})
 	}
 }
 
@@ -210,55 +192,64 @@ func TestAsideNamesTakenRed75(t *testing.T) {
 		{"parent-repo", parent + strings.ReplaceAll(decoys, "P", "../.git"), "../.git", false, true},
 		{"neighbour", strings.ReplaceAll(decoys, "P", "notes"), "", false, false},
 	}
-	for _, asUser := range []bool{false, true} {
-		for _, layered := range []bool{true, false} {
-			for _, row := range rows {
-				if layered && row.unlayeredOnly {
-					continue
-				}
-				name := map[bool]string{false: "root", true: "user"}[asUser] + "/" + map[bool]string{false: "unlayered", true: "layered"}[layered] + "/" + row.name
-				t.Run(name, func(t *testing.T) {
-					if layered {
-						requireNamespaces(t)
-					}
-					p := newRT20Project(t, asUser)
-					var flags []string
-					if row.above {
-						flags = append(flags, "--allow-write", filepath.Dir(p.root))
-					}
-					if !layered {
-						flags = append(flags, "--no-namespaces")
-					}
-					p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
-					r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
-					if row.planted == "" {
-						if r.code != 0 || p.read("notes.mewsandbox-planted.99") == "<missing>" {
-							t.Errorf("100 names made beside nothing protected: exit %d, want 0, the names left\nstderr: %s", r.code, r.stderr)
-						}
-						return
-					}
-					if r.code != 125 {
-						t.Errorf("exit %d, want 125\nstderr: %s", r.code, r.stderr)
-					}
-					if got := p.read(row.planted); strings.Contains(got, p.mark) {
-						t.Errorf("%s is the plant after the run: %q\nstderr: %s", row.planted, got, r.stderr)
-					}
-					if _, err := os.Lstat(filepath.Join(p.root, row.planted)); row.above && err == nil {
-						t.Errorf("%s is there after the run\nstderr: %s", row.planted, r.stderr)
-					}
-					if !row.above && strings.Contains(p.read(".git/config"), "fsmonitor") {
-						t.Errorf(".git/config names the fsmonitor after the run\nstderr: %s", r.stderr)
-					}
-					for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
-						if !gitReturns(t, p.root, p.cred, args...) {
-							t.Errorf("git %s outside the sandbox waited 10 s", args[0])
-						}
-					}
-					if _, err := os.Stat(p.mark); err == nil {
-						t.Errorf("the host's git ran what the command planted\nstderr: %s", r.stderr)
-					}
-				})
+	for _, row := range rows {
+		asEachUserAndLayer(t, row.name, row.unlayeredOnly, func(t *testing.T, p *rt20Project, layered bool) {
+			var flags []string
+			if row.above {
+				flags = append(flags, "--allow-write", filepath.Dir(p.root))
 			}
+			if !layered {
+				flags = append(flags, "--no-namespaces")
+			}
+			p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
+			r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+			if row.planted == "" {
+				if r.code != 0 || p.read("notes.mewsandbox-planted.99") == "<missing>" {
+					t.Errorf("100 names made beside nothing protected: exit %d, want 0, the names left\nstderr: %s", r.code, r.stderr)
+				}
+				return
+			}
+			if r.code != 125 {
+				t.Errorf("exit %d, want 125\nstderr: %s", r.code, r.stderr)
+			}
+			if got := p.read(row.planted); strings.Contains(got, p.mark) {
+				t.Errorf("%s is the plant after the run: %q\nstderr: %s", row.planted, got, r.stderr)
+			}
+			if _, err := os.Lstat(filepath.Join(p.root, row.planted)); row.above && err == nil {
+				t.Errorf("%s is there after the run\nstderr: %s", row.planted, r.stderr)
+			}
+			if !row.above && strings.Contains(p.read(".git/config"), "fsmonitor") {
+				t.Errorf(".git/config names the fsmonitor after the run\nstderr: %s", r.stderr)
+			}
+			for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+				if !gitReturns(t, p.root, p.cred, args...) {
+					t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+				}
+			}
+			if _, err := os.Stat(p.mark); err == nil {
+				t.Errorf("the host's git ran what the command planted\nstderr: %s", r.stderr)
+			}
+		})
+	}
+}
+
+// asEachUserAndLayer runs f in a subtest named who/layer/name with a
+// fresh project, as root and as the user, with the namespace layer
+// (where the kernel allows it) and without, or only without.
+func asEachUserAndLayer(t *testing.T, name string, unlayeredOnly bool, f func(t *testing.T, p *rt20Project, layered bool)) {
+	t.Helper()
+	layers := []bool{true, false}
+	if unlayeredOnly {
+		layers = layers[1:]
+	}
+	for _, asUser := range []bool{false, true} {
+		for _, layered := range layers {
+			t.Run(map[bool]string{false: "root", true: "user"}[asUser]+"/"+map[bool]string{false: "unlayered", true: "layered"}[layered]+"/"+name, func(t *testing.T) {
+				if layered {
+					requireNamespaces(t)
+				}
+				f(t, newRT20Project(t, asUser), layered)
+			})
 		}
 	}
 }
