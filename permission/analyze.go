@@ -263,6 +263,11 @@ type analyzer struct {
 	readers    []programReader
 	readerIdx  writtenIndex       // z.readers by base name
 	readerSeen map[[3]string]bool // the name, directory and file of each
+	// globReaders: the commands of readers' kind with a glob among their
+	// words (bash *.sh &), each once (globSeen), whose matches a later
+	// write may be (globLater); name unused.
+	globReaders []programReader
+	globSeen    map[int]bool
 	// readLaterBytes: the text of the writes readLater judged
 	// (maxReadLater).
 	readLaterBytes int

@@ -1,8 +1,58 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 var eng75cModes = []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk}
+
+// TestEng75cGlobReadLater: eng75b judged a write after a background,
+// looped or function reader of its file as that reader's program
+// (readLater), but only a reader that names the file: bash *.sh & echo
+// 'rm -rf ~' > s.sh was allowed in every mode, where echo 'rm -rf ~' >
+// s.sh; bash *.sh is denied. A reader whose program's path is a glob
+// is judged with each later write the glob matches (globLater).
+// Neighbours: a named script beside a write of another file, a
+// harmless write, a glob that does not match, a glob's cat.
+func TestEng75cGlobReadLater(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a named script, a log written", ModeDefault, nil, `bash build.sh & echo done > log.txt`, Allow},
+		{"neighbour: the write before the glob", ModeBypassPermissions, nil, `echo 'rm -rf ~' > s.sh; bash *.sh`, Deny},
+		{"neighbour: a harmless later write", ModeDefault, nil, `bash *.sh & echo 'echo hi' > s.sh`, Allow},
+		{"neighbour: a glob that does not match", ModeDefault, nil, `bash *.py & echo 'rm -rf ~' > s.sh`, Allow},
+		{"neighbour: a glob's cat", ModeDefault, nil, `cat *.sh & echo 'rm -rf ~' > s.sh`, Allow},
+	}
+	for _, m := range eng75cModes {
+		for _, r := range []struct{ name, cmd string }{
+			{"a glob's script in the background", `bash *.sh & echo 'rm -rf ~' > s.sh`},
+			{"a glob in a directory", `mkdir d; bash d/*.sh & echo 'rm -rf ~' > d/s.sh`},
+			{"a glob's script in a loop", `for i in 1 2; do bash *.sh; echo 'rm -rf ~' > s.sh; done`},
+			{"a glob's script in a function", `f() { sh ?.sh; }; echo 'rm -rf ~' > s.sh; f`},
+			{"a glob's makefile in the background", `make -f *.mk & printf 'all:\n\trm -rf ~\n' > a.mk`},
+		} {
+			rows = append(rows, decisionRow{r.name + ", " + string(m), m, nil, r.cmd, Deny})
+		}
+	}
+	checkDecisions(t, rows)
+	// Each write is matched with each glob read before it: past
+	// maxGlobReaders too complex, and the writes judged bounded by
+	// maxReadLater, so that a megabyte of either is not quadratic.
+	for _, r := range []struct {
+		n    int
+		want Decision
+	}{{maxGlobReaders, Allow}, {maxGlobReaders + 1, Ask}} {
+		line := strings.Repeat(`bash *.sh & `, r.n) + `echo 'echo hi' > s.sh`
+		if got := engine(t, ModeDefault).Check(bash(line)); got.Decision != r.want {
+			t.Errorf("%d globs' readers and a write: %v (%s), want %v", r.n, got.Decision, got.Reason, r.want)
+		}
+	}
+	checkQuick(t, ModeDefault, 1500*time.Millisecond, []slowRow{
+		{"a megabyte of writes after one glob's reader", `bash *.sh & ` + numbered(`echo 'echo N' > s.sh; `, 1<<20), Ask},
+	})
+}
 
 // TestEng75cFnXargsCallers: rev75 copied the call of a function whose
 // body runs xargs with the call's input (fnXargs), but a function that
