@@ -77,3 +77,25 @@ func TestEng75cFnXargsCallers(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestEng75cGroupPipelineFed: a pipeline's first stage in a compound
+// reads the compound's input, and its filter's output feeds the next
+// stage: { cat | sh; } <<< 'rm -rf ~' runs rm -rf ~ as cat <<< 'rm -rf
+// ~' | sh does. The brief had it allowed in bypassPermissions; on this
+// branch (eng75b's scopeInput, rev75) it is already denied, and these
+// rows hold it so. Neighbour: a group's cat of a project file to grep.
+func TestEng75cGroupPipelineFed(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a group's cat of notes to grep", ModeDefault, nil, `{ cat | grep x; } < notes.txt`, Allow},
+		{"neighbour: a group's cat of a harmless text to sh", ModeBypassPermissions, nil, `{ cat | sh; } <<< 'echo hi'`, Allow},
+	}
+	for _, m := range eng75cModes {
+		rows = append(rows,
+			decisionRow{"a group's cat of a here-string to sh, " + string(m), m, nil, `{ cat | sh; } <<< 'rm -rf ~'`, Deny},
+			decisionRow{"a subshell's tr of a here-string to sh, " + string(m), m, nil, `( tr a a | sh ) <<< 'rm -rf ~'`, Deny},
+			decisionRow{"a group's cat of a written file to sh, " + string(m), m, nil, `echo 'rm -rf ~' > p; { cat | cat | sh; } < p`, Deny},
+		)
+	}
+	checkDecisions(t, rows)
+}
