@@ -263,6 +263,11 @@ type analyzer struct {
 	readers    []programReader
 	readerIdx  writtenIndex       // z.readers by base name
 	readerSeen map[[3]string]bool // the name, directory and file of each
+	// globReaders: the commands of readers' kind with a glob among their
+	// words (bash *.sh &), each once (globSeen), whose matches a later
+	// write may be (globLater); name unused.
+	globReaders []programReader
+	globSeen    map[int]bool
 	// readLaterBytes: the text of the writes readLater judged
 	// (maxReadLater).
 	readLaterBytes int
@@ -335,11 +340,12 @@ type analyzer struct {
 	fnReadsCode map[string]bool
 	// fnCallers: by name, the functions whose body as written calls
 	// it, marked as reading code where a function of the name declared
-	// later does (markReadsCode).
+	// later does (markCallers).
 	fnCallers map[string][]string
 	// fnXargs: the functions whose body as written runs xargs, which
-	// runs the names in its input (scopeInput), copied as fnReadsCode's
-	// where the call's input is redirected; not a pipe's reader of code.
+	// runs the names in its input (scopeInput), or calls one that does
+	// (markCallers), copied as fnReadsCode's where the call's input is
+	// redirected; not a pipe's reader of code.
 	fnXargs  map[string]bool
 	fnDepth  int
 	fnCopied int

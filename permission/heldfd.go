@@ -459,14 +459,11 @@ func readsCodeFromInput(c SimpleCommand) bool {
 func (z *analyzer) noteFnReadsCode(name string, start int) {
 	delete(z.fnReadsCode, name)
 	delete(z.fnXargs, name)
-	reads := false
+	reads, xargs := false, false
 	for _, c := range z.a.Commands[start:] {
 		n := c.Name()
-		if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "xargs" { // its command walked as the name
-			if z.fnXargs == nil {
-				z.fnXargs = map[string]bool{}
-			}
-			z.fnXargs[name] = true
+		if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "xargs" || z.fnXargs[n] { // xargs's command walked as the name
+			xargs = true
 		}
 		switch {
 		case readsCodeFromInput(c) || z.fnReadsCode[n]:
@@ -479,24 +476,32 @@ func (z *analyzer) noteFnReadsCode(name string, start int) {
 		}
 	}
 	if reads {
-		z.markReadsCode(name)
+		z.fnReadsCode = z.markCallers(z.fnReadsCode, name)
+	}
+	if xargs {
+		// g() { f; }; f() { xargs rm -rf; }; g <<< ~ runs xargs rm -rf
+		// <<< ~ as f <<< ~ does.
+		z.fnXargs = z.markCallers(z.fnXargs, name)
 	}
 }
 
-// markReadsCode marks function name as reading code from its input, and
-// those declared before that call it (fnCallers), each once.
-func (z *analyzer) markReadsCode(name string) {
-	if z.fnReadsCode == nil {
-		z.fnReadsCode = map[string]bool{}
+// markCallers marks function name in set, and those declared before
+// that call it (fnCallers), each once, and returns set, made if nil: a
+// function that reads code from its input (fnReadsCode) or runs xargs
+// (fnXargs) makes its callers do so.
+func (z *analyzer) markCallers(set map[string]bool, name string) map[string]bool {
+	if set == nil {
+		set = map[string]bool{}
 	}
 	for todo := []string{name}; len(todo) > 0; {
 		n := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		if !z.fnReadsCode[n] {
-			z.fnReadsCode[n] = true
+		if !set[n] {
+			set[n] = true
 			todo = append(todo, z.fnCallers[n]...)
 		}
 	}
+	return set
 }
 
 // redirLen returns the length of redirection r's source, its

@@ -255,7 +255,7 @@ func (z *analyzer) runsWritten(i int) {
 		return
 	}
 	z.runAt = i
-	for _, g := range z.globbedWritten(c) {
+	for _, g := range globbedWritten(c, z.written) {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
@@ -299,6 +299,14 @@ func (z *analyzer) noteReader(i int, c SimpleCommand) {
 		}
 		z.readerSeen[key] = true
 		z.readers = append(z.readers, programReader{name, i, z.dir})
+	}
+	if slices.ContainsFunc(c.Words, func(w Word) bool { _, ok := globPattern(c, w); return ok }) && !z.globSeen[i] {
+		// bash *.sh &: the files the glob matches when it runs.
+		if z.globSeen == nil {
+			z.globSeen = map[int]bool{}
+		}
+		z.globSeen[i] = true
+		z.globReaders = append(z.globReaders, programReader{"", i, z.dir})
 	}
 }
 
@@ -347,6 +355,7 @@ const maxReadLater = 64 << 10
 // p; sh < p & echo 'rm -rf ~' > p runs what echo writes, as echo … > p;
 // sh < p does, though the write comes after the read.
 func (z *analyzer) readLater(f writtenFile) {
+	z.globLater(f)
 	if len(z.readers) == 0 || z.readLaterBytes > maxReadLater {
 		return
 	}
@@ -377,6 +386,42 @@ func (z *analyzer) readLater(f writtenFile) {
 			at, d := z.runAt, z.dir
 			z.runAt, z.dir = r.at, r.dir
 			z.runWritten(z.filesNamed(r.at), r.name, f)
+			z.runAt, z.dir = at, d
+		}
+	}
+}
+
+// maxGlobReaders bounds the readers of a glob globLater matches each
+// later write with, past which a write is too complex.
+const maxGlobReaders = 64
+
+// globLater judges f, a file the line writes, as the program of each
+// reader before it whose glob matches it (globbedWritten) where it then
+// runs f as a program, as readLater does a reader of its name: bash
+// *.sh & echo 'rm -rf ~' > s.sh runs what echo writes.
+func (z *analyzer) globLater(f writtenFile) {
+	if len(z.globReaders) > maxGlobReaders {
+		// Each write is matched against each glob: a megabyte of them
+		// would be quadratic.
+		z.complexOnce("files written after more readers of a glob than the analysis follows")
+		return
+	}
+	for _, r := range z.globReaders {
+		if z.readLaterBytes > maxReadLater {
+			return
+		}
+		for _, g := range globbedWritten(z.filesNamed(r.at), []writtenFile{f}) {
+			name := f.file.Text
+			if !slices.Contains(programFiles(g), name) && !slices.Contains(runnerFiles(g), name) {
+				continue // cat *.sh &: not its program
+			}
+			if z.readLaterBytes += len(f.text); z.readLaterBytes > maxReadLater {
+				z.complexOnce("files written after a reader of them more often than the analysis follows")
+				return
+			}
+			at, d := z.runAt, z.dir
+			z.runAt, z.dir = r.at, r.dir
+			z.runWritten(g, name, f)
 			z.runAt, z.dir = at, d
 		}
 	}
@@ -446,22 +491,19 @@ func homeWord(w Word) Word {
 	return Word{Text: "~/" + rest, Literal: true}
 }
 
-// globbedWritten returns c once for each file the line wrote that a
-// glob among its words matches, that word the file's name: bash *.sh
+// globbedWritten returns c once for each of files (those the line
+// wrote) that a glob among its words matches, that word the file's
+// name: bash *.sh
 // runs the s.sh the line wrote (the first the glob yields; each is
 // judged).
-func (z *analyzer) globbedWritten(c SimpleCommand) []SimpleCommand {
+func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 	var out []SimpleCommand
 	for k, w := range c.Words {
-		t := looseText(w.Text)
-		if c.FromFind && !w.Literal && t == "{}" {
-			// find . -exec bash {} \;: the name of any file found, a
-			// script the line wrote among them.
-			t = "*"
-		} else if w.Literal || !strings.ContainsAny(t, "*?[") || strings.ContainsAny(t, "$`~") {
+		t, ok := globPattern(c, w)
+		if !ok {
 			continue
 		}
-		for _, f := range z.written {
+		for _, f := range files {
 			name := f.file.Text
 			if f.dir != c.Dir && !path.IsAbs(name) {
 				continue
@@ -476,6 +518,19 @@ func (z *analyzer) globbedWritten(c SimpleCommand) []SimpleCommand {
 		}
 	}
 	return out
+}
+
+// globPattern returns the pattern word w of command c matches the
+// files of, and whether it is one: a glob with nothing known only at
+// run time, or find -exec's {}, any file found.
+func globPattern(c SimpleCommand, w Word) (string, bool) {
+	t := looseText(w.Text)
+	if c.FromFind && !w.Literal && t == "{}" {
+		// find . -exec bash {} \;: the name of any file found, a
+		// script the line wrote among them.
+		return "*", true
+	}
+	return t, !w.Literal && strings.ContainsAny(t, "*?[") && !strings.ContainsAny(t, "$`~")
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
