@@ -45,6 +45,10 @@ func FuzzAnalyzeShell(f *testing.F) {
 		`f() { rm -rf "$1"; "$@"; g "$1" "$d"; }; g() { f "$@"; shift; }; d=~; f ~ x; nice() { :; }; nice ~; a=(rm -rf ~); "${a[@]}" ${a[*]}; bash -c "$(f 'rm -rf ~')"; source <(f x) | sh`,
 		// slow72's indexes: activations, links by directory, set --.
 		`python3 -m venv .v; . .v/bin/activate && pip install x; ln -s /etc l; echo x > l/y; set -- a b; echo "$@"; env -i bash -c '. .venv/bin/activate; pip install y'`,
+		// eng75's and eng75b's: readers of code fed by a compound, a call,
+		// a descriptor chain, a FIFO, a glob read before its write, a
+		// function that changes directory, shift and for a;.
+		`{ sh; } <<< 'rm -rf ~'; f() { sh; }; f <<< x | cat; g() { f; }; g 3<<< y 4<&3 <&4; eval sh <<< z; { cat; } <<E | sh` + "\nw\nE\n" + `mkfifo p; sh < p & echo x > p; bash *.sh & echo y > s.sh; h() { cd "$1"; }; h ..; k() { shift; for a; do rm -rf "$a"; done; }; k x ~`,
 	} {
 		f.Add(s)
 	}
