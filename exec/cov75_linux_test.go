@@ -50,6 +50,12 @@ func cov75Files(t *testing.T, dir string, n, size int) {
 	}
 }
 
+// cov75Ran says whether the command ran: its marker is in dir.
+func cov75Ran(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "marker"))
+	return err == nil
+}
+
 // cov75Refused fails the test unless the run was refused before the
 // command ran (no marker) with a namespaces StageError holding want.
 func cov75Refused(t *testing.T, root string, status int, err error, want string) {
@@ -58,7 +64,7 @@ func cov75Refused(t *testing.T, root string, status int, err error, want string)
 	if status != 125 || !errors.As(err, &se) || se.Stage != StageNamespaces || !strings.Contains(err.Error(), want) {
 		t.Errorf("Run = %d, %v; want 125 and a namespaces error with %q", status, err, want)
 	}
-	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+	if cov75Ran(root) {
 		t.Error("the command ran")
 	}
 }
@@ -111,7 +117,7 @@ func TestCov75UnlayeredSnapshotBounds(t *testing.T) {
 		cov75Files(t, filepath.Join(root, ".claude/deep"), 10, 1)
 		os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{}"), 0o644)
 		status, _, err := cov75Run(t, root, plant, true, false, nil)
-		if _, serr := os.Stat(filepath.Join(root, "marker")); serr != nil {
+		if !cov75Ran(root) {
 			t.Fatalf("the command did not run: %d, %v", status, err)
 		}
 		if status != 125 || err == nil || !strings.Contains(err.Error(), ".claude/settings.json") {
@@ -155,7 +161,7 @@ func TestCov75LayerBounds(t *testing.T) {
 			if status != 7 || err != nil {
 				t.Errorf("neighbour: Run = %d, %v; want 7, the write to %s/0 refused", status, err, tt.dir)
 			}
-			if _, err := os.Stat(filepath.Join(near, "marker")); err != nil {
+			if !cov75Ran(near) {
 				t.Error("neighbour: the command did not run")
 			}
 			if b, _ := os.ReadFile(filepath.Join(near, tt.dir, "0")); string(b) != "x" {
@@ -184,7 +190,7 @@ func TestCov75GrantThroughPlantedLink(t *testing.T) {
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "goes through a symbolic link") {
 		t.Errorf("required: Run = %d, %v; want 125, refused for the link", status, err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+	if cov75Ran(root) {
 		t.Error("required: the command ran")
 	}
 	for _, unlayered := range []bool{false, true} {
@@ -234,7 +240,7 @@ func TestCov75DenyReadTooLargeToCheck(t *testing.T) {
 		if status != 125 || err == nil || !strings.Contains(err.Error(), "too many to check for hard links") {
 			t.Errorf("best effort %v: Run = %d, %v; want 125, refused as too large to check", bestEffort, status, err)
 		}
-		if _, err := os.Stat(filepath.Join(root, "w/marker")); err == nil {
+		if cov75Ran(filepath.Join(root, "w")) {
 			t.Errorf("best effort %v: the command ran", bestEffort)
 		}
 	}
@@ -242,7 +248,7 @@ func TestCov75DenyReadTooLargeToCheck(t *testing.T) {
 	if status != 7 || err != nil {
 		t.Errorf("neighbour: Run = %d, %v; want 7, the denied file unreadable", status, err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "w/marker")); err != nil {
+	if !cov75Ran(filepath.Join(root, "w")) {
 		t.Error("neighbour: the command did not run")
 	}
 }
@@ -342,7 +348,7 @@ func TestCov75GitmodulesBounds(t *testing.T) {
 		if status != 7 || err != nil {
 			t.Errorf("Run = %d, %v; want 7, the submodule's config read-only", status, err)
 		}
-		if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {
+		if !cov75Ran(root) {
 			t.Error("the command did not run")
 		}
 	})
@@ -448,7 +454,7 @@ func TestCov75InheritedSocketQueueHidesRights(t *testing.T) {
 	if status != 125 || err == nil || !strings.Contains(err.Error(), "could not look through whole") {
 		t.Errorf("two writers, a descriptor behind the first's data: Run = %d, %v; want 125", status, err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+	if cov75Ran(root) {
 		t.Error("two writers: the command ran")
 	}
 
@@ -462,7 +468,7 @@ func TestCov75InheritedSocketQueueHidesRights(t *testing.T) {
 		if status != 125 || err == nil || !strings.Contains(err.Error(), "more data queued than the runner looks through") {
 			t.Errorf("%d bytes queued: Run = %d, %v; want 125", queued, status, err)
 		}
-		if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		if cov75Ran(root) {
 			t.Error("past maxPeek: the command ran")
 		}
 	} else {
@@ -543,7 +549,7 @@ func TestCov75SubmoduleCommondirNotAFile(t *testing.T) {
 		if status != 7 || err != nil {
 			t.Errorf("neighbour without a commondir: Run = %d, %v; want 7, the submodule's config read-only", status, err)
 		}
-		if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {
+		if !cov75Ran(root) {
 			t.Error("neighbour: the command did not run")
 		}
 	}
