@@ -40,12 +40,7 @@ func TestAboveRootPlantedRed75(t *testing.T) {
 	for _, row := range rows {
 		asEachUserAndLayer(t, row.name, false, func(t *testing.T, p *rt20Project, layered bool) {
 			above := filepath.Dir(p.root)
-			flags := []string{"--allow-write", above}
-			if !layered {
-				flags = append(flags, "--no-namespaces")
-			}
-			p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
-			r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+			r := red75Run(t, p, row.script, layered, true)
 			if row.made == "" {
 				if r.code != 0 {
 					t.Errorf("a build writing in .. with the grant: exit %d, want 0\nstderr: %s", r.code, r.stderr)
@@ -138,12 +133,7 @@ func TestRootSwappedRed75(t *testing.T) {
 			if err := syscall.Stat(p.root, &before); err != nil {
 				t.Fatal(err)
 			}
-			flags := []string{"--allow-write", filepath.Dir(p.root)}
-			if !layered {
-				flags = append(flags, "--no-namespaces")
-			}
-			p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
-			r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+			r := red75Run(t, p, row.script, layered, true)
 			if row.name == "neighbour" {
 				if r.code != 0 {
 					t.Errorf("a directory renamed beside the root: exit %d, want 0\nstderr: %s", r.code, r.stderr)
@@ -194,15 +184,7 @@ func TestAsideNamesTakenRed75(t *testing.T) {
 	}
 	for _, row := range rows {
 		asEachUserAndLayer(t, row.name, row.unlayeredOnly, func(t *testing.T, p *rt20Project, layered bool) {
-			var flags []string
-			if row.above {
-				flags = append(flags, "--allow-write", filepath.Dir(p.root))
-			}
-			if !layered {
-				flags = append(flags, "--no-namespaces")
-			}
-			p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
-			r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+			r := red75Run(t, p, row.script, layered, row.above)
 			if row.planted == "" {
 				if r.code != 0 || p.read("notes.mewsandbox-planted.99") == "<missing>" {
 					t.Errorf("100 names made beside nothing protected: exit %d, want 0, the names left\nstderr: %s", r.code, r.stderr)
@@ -252,4 +234,20 @@ func asEachUserAndLayer(t *testing.T, name string, unlayeredOnly bool, f func(t 
 			})
 		}
 	}
+}
+
+// red75Run runs script as p's command (MARK standing for its marker)
+// with --yolo, the directory above the root writable where above, and
+// without the namespace layer where not layered.
+func red75Run(t *testing.T, p *rt20Project, script string, layered, above bool) result {
+	t.Helper()
+	flags := []string{"run", "--yolo"}
+	if above {
+		flags = append(flags, "--allow-write", filepath.Dir(p.root))
+	}
+	if !layered {
+		flags = append(flags, "--no-namespaces")
+	}
+	p.write("x.sh", strings.ReplaceAll(script, "MARK", p.mark), 0o644)
+	return runCommand(t, p.cmd(append(flags, "--", "sh", "x.sh")...))
 }
