@@ -5,9 +5,11 @@ package exec
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1469,6 +1471,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, p)
 	}
 	home := os.Getenv("HOME")
+	out = append(out, agentHookPrograms(root, home, out)...)
 	hg := hgIncludes(root, home)
 	for _, inc := range hg.includes {
 		// Bound read-only where it exists; one the command makes is
@@ -1516,6 +1519,173 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, programPaths(root, v, home)...)
 	}
 	return out, cfg
+}
+
+// agentHookFile is a held settings file whose hooks an agent runs on its
+// events (a session's start, each tool call) outside any sandbox: a script
+// a hook's command names by its path in the project runs there as the
+// settings file would, and is protected as it is (agentHookPrograms).
+type agentHookFile struct {
+	path string // relative to the root
+	// keys are the top-level keys holding commands: a string value is one,
+	// and in an object or array every "command" string below is one.
+	keys []string
+	// vars are the variables naming the project the agent sets for the
+	// command ("$CLAUDE_PROJECT_DIR"/scripts/x.sh).
+	vars []string
+	// dirToo: a relative path is looked for from the file's directory as
+	// well as from the root, the agent's documentation saying either.
+	dirToo bool
+}
+
+// agentHookFiles are the held files whose hook format and project
+// variable their agents' documentation gives: Claude Code's settings
+// (hooks, its status line's command, apiKeyHelper), Gemini CLI's
+// settings, Codex's hooks.json and Cursor's hooks.json. Codex and Gemini
+// trust a project's hook by its definition, not by what the script it
+// names holds; Claude Code and Cursor by nothing.
+func agentHookFiles() []agentHookFile {
+	claude := []string{"hooks", "statusLine", "apiKeyHelper"}
+	return []agentHookFile{
+		{path: ".claude/settings.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
+		{path: ".claude/settings.local.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
+		{path: ".gemini/settings.json", keys: []string{"hooks"}, vars: []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}},
+		{path: ".codex/hooks.json", keys: []string{"hooks"}},
+		{path: ".cursor/hooks.json", keys: []string{"hooks"}, dirToo: true},
+	}
+}
+
+// maxHookCommands bounds the commands read from one agent's settings
+// file (agentHookPrograms); those past it are not followed.
+const maxHookCommands = 256
+
+// agentHookPrograms returns the scripts inside root that the hooks of
+// agentHookFiles run, as programPath finds a git config's program in a
+// command line (sh scripts/x.sh, python3 -m tools.x, "$CLAUDE_PROJECT_DIR"
+// /scripts/x.sh): each protected as the settings are, read-only where it
+// exists, moved aside after the run where the command made it. A command
+// Claude Code ran outside every sandbox at its next tool call was
+// rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
+// and without it. Those out already protects (.claude/hooks/x.sh) are
+// left out; so is what cannot be read or parsed (a file past
+// maxConfigSize, a link, no JSON), which the agent cannot parse either,
+// and a word the shell would expand (other variables, a glob).
+func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
+	var progs []protectedPath
+	for _, f := range agentHookFiles() {
+		b, err := readPointer(filepath.Join(root, f.path))
+		if err != nil {
+			continue
+		}
+		var v map[string]any
+		if json.Unmarshal(b, &v) != nil {
+			continue
+		}
+		var cmds []string
+		for _, k := range f.keys {
+			hookCommands(v[k], &cmds)
+		}
+		bases := []string{root}
+		if f.dirToo {
+			bases = append(bases, filepath.Join(root, filepath.Dir(f.path)))
+		}
+		for _, c := range cmds {
+			c = expandProjectVars(c, root, f.vars)
+			for _, base := range bases {
+				for _, p := range hookProgramFiles(base, c, home) {
+					if held(root, p.path, out) || held(root, p.path, progs) {
+						continue
+					}
+					progs = append(progs, p)
+				}
+			}
+		}
+	}
+	return progs
+}
+
+// hookProgramFiles returns the files that protect the program command
+// line c runs from directory dir, as programFiles and withByteCode do
+// for git's, but none refused where missing: the agent's hook then fails
+// to run, and one the command makes is moved aside after the run.
+func hookProgramFiles(dir, c, home string) []protectedPath {
+	f, module := programPath(dir, c, home)
+	if f == "" {
+		return nil
+	}
+	if module == 0 {
+		return []protectedPath{{path: f}}
+	}
+	return withByteCode(programFiles(f, module, ""), module)
+}
+
+// held says whether path lies outside root (nothing of the run's to
+// protect) or in one of ps already.
+func held(root, path string, ps []protectedPath) bool {
+	p := filepath.Clean(path)
+	if p == root || !within(p, root) {
+		return true
+	}
+	return slices.ContainsFunc(ps, func(pr protectedPath) bool { return within(p, filepath.Clean(pr.path)) })
+}
+
+// hookCommands appends to cmds the commands in settings value v: v
+// itself where a string, else every "command" string in it, in the order
+// of their keys, up to maxHookCommands.
+func hookCommands(v any, cmds *[]string) {
+	switch v := v.(type) {
+	case string:
+		if len(*cmds) < maxHookCommands {
+			*cmds = append(*cmds, v)
+		}
+	case []any:
+		for _, e := range v {
+			if _, ok := e.(string); !ok {
+				hookCommands(e, cmds)
+			}
+		}
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			switch e := v[k].(type) {
+			case string:
+				if k == "command" {
+					hookCommands(e, cmds)
+				}
+			default:
+				hookCommands(e, cmds)
+			}
+		}
+	}
+}
+
+// expandProjectVars replaces in command line c the variables of vars
+// ($V, ${V}), which the agent sets to the project's directory, by root,
+// where root holds no character the shell would treat specially in
+// double quotes or out of them; c as it is otherwise, in which
+// leadingWords then takes such a word for one the shell expands.
+func expandProjectVars(c, root string, vars []string) string {
+	if strings.Trim(root, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") != "" {
+		return c
+	}
+	for _, v := range vars {
+		c = strings.ReplaceAll(c, "${"+v+"}", root)
+		var b strings.Builder
+		for {
+			i := strings.Index(c, "$"+v)
+			if i < 0 {
+				break
+			}
+			end := i + 1 + len(v)
+			if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
+				b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
+			} else {
+				b.WriteString(c[:i] + root)
+			}
+			c = c[end:]
+		}
+		c = b.String() + c
+	}
+	return c
 }
 
 // hooksInstalled says whether the hooks directory of the root's
