@@ -97,3 +97,43 @@ func TestAgentHookScriptMadeLead76(t *testing.T) {
 		}
 	}
 }
+
+// agentFilesLead76 are the files leads75 left unchecked that run without
+// asking: Oh My Pi's project MCP servers (.omp/mcp.json, .omp/.mcp.json,
+// the root's mcp.json), hooks and custom tools (modules it imports),
+// extensions and settings; Windsurf's project MCP servers, which Oh My
+// Pi starts; and GitHub Copilot CLI's shared project MCP servers.
+var agentFilesLead76 = []string{".omp/mcp.json", ".omp/.mcp.json", ".omp/hooks/pre/x.ts", ".omp/tools/x.ts",
+	".omp/extensions/x.ts", ".omp/settings.json", ".omp/config.yml", "mcp.json", ".windsurf/mcp_config.json", ".github/mcp.json"}
+
+// agentNotesLead76 is the work beside them: Oh My Pi's skills, rules and
+// commands, .github's workflows.
+const agentNotesLead76 = "mkdir -p .omp/skills/x .omp/rules .omp/commands .github/workflows && echo x > .omp/skills/x/SKILL.md && " +
+	"echo x > .omp/rules/x.md && echo x > .omp/commands/x.md && echo x > .omp/AGENTS.md && echo x > .github/workflows/ci.yml"
+
+// TestAgentFilesProtectedLead76: a command wrote an MCP server, a hook or
+// an extension into each and the run exited 0; Oh My Pi's or Copilot
+// CLI's next session in the project ran it. Where they exist they are
+// now read-only under the layer; the skills, rules and workflows beside
+// them stay writable.
+func TestAgentFilesProtectedLead76(t *testing.T) {
+	requireNamespaces(t)
+	settingsStayReadOnly(t, agentFilesLead76, agentNotesLead76)
+}
+
+// TestAgentFilesMadeLead76: where they are missing, a command that makes
+// them has them moved aside after the run, which fails (125), with the
+// layer and without it.
+func TestAgentFilesMadeLead76(t *testing.T) {
+	requireSandbox(t)
+	plantedMovedAside(t, func(*box) {}, agentNotesLead76,
+		`mkdir -p .omp/hooks/pre .omp/tools .omp/extensions .windsurf .github
+mcp='{"mcpServers":{"x":{"command":"sh","args":["-c","touch planted"]}}}'
+for f in .omp/mcp.json .omp/.mcp.json mcp.json .windsurf/mcp_config.json .github/mcp.json; do echo "$mcp" > "$f"; done
+echo 'export default () => { require("child_process").execSync("touch planted") }' > .omp/extensions/x.ts
+cp .omp/extensions/x.ts .omp/hooks/pre/x.ts && cp .omp/extensions/x.ts .omp/tools/x.ts
+echo '{"extensions":["./x.ts"]}' > .omp/settings.json
+`, []string{".omp/mcp.json", ".omp/.mcp.json", "mcp.json", ".windsurf/mcp_config.json", ".github/mcp.json",
+			".omp/hooks", ".omp/tools", ".omp/extensions", ".omp/settings.json"},
+		[]string{".omp/skills/x/SKILL.md", ".omp/rules/x.md", ".github/workflows/ci.yml"})
+}
