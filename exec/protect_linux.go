@@ -1451,8 +1451,9 @@ func (g *guard) keepDir(path string) string {
 // common directory of r, the root's repository (git takes hooks and
 // config from there in a linked worktree); the git directory's commondir
 // and config.worktree; the hooks directories core.hooksPath may name
-// inside root, and the files the config includes; and the files
-// Mercurial's repository configuration includes (hgIncludes).
+// inside root, and the files the config includes; the files
+// Mercurial's repository configuration includes (hgIncludes); and the
+// scripts the held agents' hooks name (agentHookPrograms).
 func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	in := protectedInRoot()
 	out := make([]protectedPath, 0, len(in)+4)
