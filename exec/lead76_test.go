@@ -34,11 +34,15 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"in a held directory already", "bash .claude/hooks/x.sh", nil},
 		{"code, no file", `python3 -c 'print(1)'`, nil},
 		{"the root itself", `"$CLAUDE_PROJECT_DIR"`, nil},
+		{"a directory", "node tools", nil},
+		{"an installed program", "./node_modules/.bin/prettier --write .", nil},
+		{"a virtualenv's python", ".venv/bin/python scripts/x.py", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
 			settings := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":` + jsonString(tc.command) + `}]}]}}`
 			writeLead76(t, root, ".claude/settings.json", settings)
+			writeLead76(t, root, "tools/index.js", "")
 			var got []string
 			for _, p := range agentHookPrograms(root, "/nonexistent", []protectedPath{{path: root + "/.claude", placeholder: true}}) {
 				got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))

@@ -1608,16 +1608,34 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 // hookProgramFiles returns the files that protect the program command
 // line c runs from directory dir, as programFiles and withByteCode do
 // for git's, but none refused where missing: the agent's hook then fails
-// to run, and one the command makes is moved aside after the run.
+// to run, and one the command makes is moved aside after the run. None
+// for a directory (node tools, python3 tools), which would hold all the
+// project's code there read-only, nor for what an installer replaces in
+// ordinary work (./node_modules/.bin/prettier, .venv/bin/python), as a
+// program npx or PATH finds there is not.
 func hookProgramFiles(dir, c, home string) []protectedPath {
 	f, module := programPath(dir, c, home)
-	if f == "" {
+	if f == "" || installed(f) {
+		return nil
+	}
+	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
 		return nil
 	}
 	if module == 0 {
 		return []protectedPath{{path: f}}
 	}
 	return withByteCode(programFiles(f, module, ""), module)
+}
+
+// installed says whether path lies in a directory a package manager
+// makes and replaces whole: node_modules, a .venv.
+func installed(path string) bool {
+	for part := range strings.SplitSeq(path, "/") {
+		if part == "node_modules" || part == ".venv" {
+			return true
+		}
+	}
+	return false
 }
 
 // held says whether path lies outside root (nothing of the run's to
