@@ -54,7 +54,7 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 	}
 }
 
-// TestAgentHookFilesLead76: each agent's file is read with its own
+// TestAgentHookFilesLead76: each agent's file (Qwen's args, Copilot's bash in its cwd) is read with its own
 // variable and from its own directories (Cursor's relative paths from
 // .cursor too); a file that is no JSON, or past maxConfigSize, protects
 // nothing.
@@ -63,6 +63,10 @@ func TestAgentHookFilesLead76(t *testing.T) {
 	writeLead76(t, root, ".gemini/settings.json", `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"node $GEMINI_PROJECT_DIR/scripts/gem.js"}]}]}}`)
 	writeLead76(t, root, ".codex/hooks.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"sh scripts/codex.sh"}]}]}}`)
 	writeLead76(t, root, ".cursor/hooks.json", `{"version":1,"hooks":{"stop":[{"command":"bash ../scripts/cursor.sh"}]}}`)
+	writeLead76(t, root, ".qwen/settings.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"node","args":["scripts/qwen.cjs","--x"]}]}]}}`)
+	writeLead76(t, root, ".factory/hooks.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"\"$FACTORY_PROJECT_DIR\"/scripts/droid.sh"}]}]}}`)
+	writeLead76(t, root, ".github/hooks/a.json", `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./copilot.sh","powershell":"./ps.ps1","cwd":"scripts"}]}}`)
+	writeLead76(t, root, ".github/hooks/b.txt", `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./not-json-named.sh"}]}}`)
 	writeLead76(t, root, ".claude/settings.local.json", `{"hooks": not json`)
 	writeLead76(t, root, ".claude/settings.json", `{"statusLine":{"type":"command","command":"bash scripts/status.sh"},"apiKeyHelper":"./scripts/key.sh","permissions":{"allow":["Bash(bash scripts/allowed.sh)"]},`+
 		`"hooks":{"x":[{"hooks":[{"command":"bash scripts/`+strings.Repeat("x", maxConfigSize)+`.sh"}]}]}}`)
@@ -70,7 +74,7 @@ func TestAgentHookFilesLead76(t *testing.T) {
 	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
 		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
 	}
-	want := []string{"scripts/gem.js", "scripts/codex.sh", "scripts/cursor.sh"}
+	want := []string{"scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
 	if !slices.Equal(got, want) {
 		t.Errorf("protected %q, want %q", got, want)
 	}
@@ -81,7 +85,7 @@ func TestAgentHookFilesLead76(t *testing.T) {
 	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
 		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
 	}
-	want = []string{"scripts/status.sh", "scripts/key.sh", "scripts/gem.js", "scripts/codex.sh", "scripts/cursor.sh"}
+	want = []string{"scripts/status.sh", "scripts/key.sh", "scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
 	if !slices.Equal(got, want) {
 		t.Errorf("protected %q, want %q", got, want)
 	}

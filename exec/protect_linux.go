@@ -1527,10 +1527,13 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // a hook's command names by its path in the project runs there as the
 // settings file would, and is protected as it is (agentHookPrograms).
 type agentHookFile struct {
-	path string // relative to the root
+	// path is relative to the root; one ending in /*.json stands for
+	// each such file in the directory (Copilot CLI's .github/hooks).
+	path string
 	// keys are the top-level keys holding commands: a string value is one,
-	// and in an object or array every "command" string below is one.
+	// and in an object or array every cmd string below is one.
 	keys []string
+	cmd  string // the key of a hook's command line: "command" where ""
 	// vars are the variables naming the project the agent sets for the
 	// command ("$CLAUDE_PROJECT_DIR"/scripts/x.sh).
 	vars []string
@@ -1541,24 +1544,41 @@ type agentHookFile struct {
 
 // agentHookFiles are the held files whose hook format and project
 // variable their agents' documentation gives: Claude Code's settings
-// (hooks, its status line's command, apiKeyHelper), Gemini CLI's
-// settings, Codex's hooks.json and Cursor's hooks.json. Codex and Gemini
-// trust a project's hook by its definition, not by what the script it
-// names holds; Claude Code and Cursor by nothing.
+// (hooks, its status line's command, apiKeyHelper), Gemini CLI's, Qwen
+// Code's and Factory Droid's settings and hooks, Codex's hooks.json,
+// Cursor's hooks.json and Copilot CLI's .github/hooks/*.json. Codex,
+// Gemini and Qwen trust a project's hook by its definition, or the
+// project by its path, not by what the script a hook names holds; the
+// others by nothing.
 func agentHookFiles() []agentHookFile {
 	claude := []string{"hooks", "statusLine", "apiKeyHelper"}
+	hooks := []string{"hooks"}
+	gemini := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
+	factory := []string{"FACTORY_PROJECT_DIR"}
+	qwen := []string{"QWEN_PROJECT_DIR"}
 	return []agentHookFile{
 		{path: ".claude/settings.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
 		{path: ".claude/settings.local.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
-		{path: ".gemini/settings.json", keys: []string{"hooks"}, vars: []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}},
-		{path: ".codex/hooks.json", keys: []string{"hooks"}},
-		{path: ".cursor/hooks.json", keys: []string{"hooks"}, dirToo: true},
+		{path: ".gemini/settings.json", keys: hooks, vars: gemini},
+		{path: ".qwen/settings.json", keys: hooks, vars: qwen},
+		{path: ".qwen/settings.local.json", keys: hooks, vars: qwen},
+		{path: ".factory/settings.json", keys: hooks, vars: factory},
+		{path: ".factory/settings.local.json", keys: hooks, vars: factory},
+		{path: ".factory/hooks.json", keys: hooks, vars: factory},
+		{path: ".factory/hooks/hooks.json", keys: hooks, vars: factory},
+		{path: ".codex/hooks.json", keys: hooks},
+		{path: ".cursor/hooks.json", keys: hooks, dirToo: true},
+		{path: ".github/hooks/*.json", keys: hooks, cmd: "bash"},
 	}
 }
 
 // maxHookCommands bounds the commands read from one agent's settings
 // file (agentHookPrograms); those past it are not followed.
 const maxHookCommands = 256
+
+// hookCommand is one command a hook runs: its command line, and the
+// directory it runs in where the hook gives one (Copilot CLI's cwd).
+type hookCommand struct{ line, cwd string }
 
 // agentHookPrograms returns the scripts inside root that the hooks of
 // agentHookFiles run, as programPath finds a git config's program in a
@@ -1574,35 +1594,62 @@ const maxHookCommands = 256
 func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 	var progs []protectedPath
 	for _, f := range agentHookFiles() {
-		b, err := readPointer(filepath.Join(root, f.path))
-		if err != nil {
-			continue
-		}
-		var v map[string]any
-		if json.Unmarshal(b, &v) != nil {
-			continue
-		}
-		var cmds []string
-		for _, k := range f.keys {
-			hookCommands(v[k], &cmds)
-		}
-		bases := []string{root}
-		if f.dirToo {
-			bases = append(bases, filepath.Join(root, filepath.Dir(f.path)))
-		}
-		for _, c := range cmds {
-			c = expandProjectVars(c, root, f.vars)
-			for _, base := range bases {
-				for _, p := range hookProgramFiles(base, c, home) {
-					if held(root, p.path, out) || held(root, p.path, progs) {
-						continue
+		for _, path := range hookFilePaths(root, f.path) {
+			var v map[string]any
+			if b, err := readPointer(path); err != nil || json.Unmarshal(b, &v) != nil {
+				continue
+			}
+			var cmds []hookCommand
+			for _, k := range f.keys {
+				hookCommands(v[k], cmp.Or(f.cmd, "command"), &cmds)
+			}
+			for _, c := range cmds {
+				line := expandProjectVars(c.line, root, f.vars)
+				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
+					for _, p := range hookProgramFiles(base, line, home) {
+						if !held(root, p.path, out) && !held(root, p.path, progs) {
+							progs = append(progs, p)
+						}
 					}
-					progs = append(progs, p)
 				}
 			}
 		}
 	}
 	return progs
+}
+
+// hookFilePaths returns the files agentHookFile path names in root: the
+// one, or, for dir/*.json, those in dir, up to maxHookEntries.
+func hookFilePaths(root, path string) []string {
+	dir, ok := strings.CutSuffix(path, "/*.json")
+	if !ok {
+		return []string{filepath.Join(root, path)}
+	}
+	names, _ := dirNames(filepath.Join(root, dir), maxHookEntries)
+	var out []string
+	for _, n := range names {
+		if strings.HasSuffix(n, ".json") {
+			out = append(out, filepath.Join(root, dir, n))
+		}
+	}
+	return out
+}
+
+// hookDirs returns the directories a hook's relative program is looked
+// for from: the one its cwd gives (relative to the root), else the root,
+// and dir, the settings file's, where dirToo.
+func hookDirs(root, dir, cwd string, dirToo bool) []string {
+	base := root
+	switch {
+	case filepath.IsAbs(cwd):
+		base = cwd
+	case cwd != "":
+		base = filepath.Join(root, cwd)
+	}
+	if dirToo {
+		return []string{base, dir}
+	}
+	return []string{base}
 }
 
 // hookProgramFiles returns the files that protect the program command
@@ -1649,29 +1696,37 @@ func held(root, path string, ps []protectedPath) bool {
 }
 
 // hookCommands appends to cmds the commands in settings value v: v
-// itself where a string, else every "command" string in it, in the order
-// of their keys, up to maxHookCommands.
-func hookCommands(v any, cmds *[]string) {
+// itself where a string, else every key string in it, with the words of
+// an args array beside it, which the agent passes to it without a shell
+// (Qwen Code's "command": "node", "args": ["x.js"]), in the order of the
+// keys, up to maxHookCommands.
+func hookCommands(v any, key string, cmds *[]hookCommand) {
+	if len(*cmds) >= maxHookCommands {
+		return
+	}
 	switch v := v.(type) {
 	case string:
-		if len(*cmds) < maxHookCommands {
-			*cmds = append(*cmds, v)
-		}
+		*cmds = append(*cmds, hookCommand{line: v})
 	case []any:
 		for _, e := range v {
 			if _, ok := e.(string); !ok {
-				hookCommands(e, cmds)
+				hookCommands(e, key, cmds)
 			}
 		}
 	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			switch e := v[k].(type) {
-			case string:
-				if k == "command" {
-					hookCommands(e, cmds)
+		if line, ok := v[key].(string); ok {
+			args, _ := v["args"].([]any)
+			for _, a := range args {
+				if a, ok := a.(string); ok {
+					line += " " + shellQuote(a)
 				}
-			default:
-				hookCommands(e, cmds)
+			}
+			cwd, _ := v["cwd"].(string)
+			*cmds = append(*cmds, hookCommand{line: line, cwd: cwd})
+		}
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			if _, ok := v[k].(string); !ok && k != "args" {
+				hookCommands(v[k], key, cmds)
 			}
 		}
 	}

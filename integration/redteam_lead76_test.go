@@ -15,7 +15,8 @@ import (
 // hookSettingsLead76 are agents' held settings files whose hooks name
 // scripts in the project: Claude Code's (an interpreter's script, the
 // project variable, its status line, a python module), Gemini CLI's,
-// Codex's and Cursor's.
+// Codex's, Cursor's, Qwen Code's (a program and its args, run without a
+// shell), Factory Droid's and Copilot CLI's (a command run in its cwd).
 var hookSettingsLead76 = map[string]string{
 	".claude/settings.json": `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"bash scripts/hooks/check.sh"}]}],
  "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/scripts/hooks/pre.sh"},{"type":"command","command":"bash scripts/hooks/missing.sh"}]}]},
@@ -24,12 +25,15 @@ var hookSettingsLead76 = map[string]string{
 	".gemini/settings.json":       `{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"node \"${GEMINI_PROJECT_DIR}/scripts/gem.js\""}]}]}}`,
 	".codex/hooks.json":           `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"sh -c 'scripts/codex.sh \"$@\"' sh"}]}]}}`,
 	".cursor/hooks.json":          `{"version":1,"hooks":{"afterFileEdit":[{"command":"bash scripts/cursor.sh"}]}}`,
+	".qwen/settings.json":         `{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"node","args":["scripts/qwen.cjs"]}]}]}}`,
+	".factory/settings.json":      `{"hooks":{"PreToolUse":[{"matcher":"Execute","hooks":[{"type":"command","command":"\"$FACTORY_PROJECT_DIR\"/scripts/droid.sh"}]}]}}`,
+	".github/hooks/check.json":    `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./copilot.sh","cwd":"scripts"}]}}`,
 }
 
 // hookScriptsLead76 are the scripts those hooks run, which exist;
 // scripts/hooks/missing.sh, which one names, does not.
 var hookScriptsLead76 = []string{"scripts/hooks/check.sh", "scripts/hooks/pre.sh", "tools/status.sh", "tools/lint.py",
-	"scripts/gem.js", "scripts/codex.sh", "scripts/cursor.sh"}
+	"scripts/gem.js", "scripts/codex.sh", "scripts/cursor.sh", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/copilot.sh"}
 
 // lead76Box is a git project with hookSettingsLead76 and the scripts they
 // name, and two scripts beside them that no hook names.
