@@ -54,10 +54,10 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 	}
 }
 
-// TestAgentHookFilesLead76: each agent's file (Qwen's args, Copilot's bash in its cwd) is read with its own
-// variable and from its own directories (Cursor's relative paths from
-// .cursor too); a file that is no JSON, or past maxConfigSize, protects
-// nothing.
+// TestAgentHookFilesLead76: each agent's file (Qwen's args, Copilot's
+// bash in its cwd) is read with its own variable and from its own
+// directories (Cursor's relative paths from .cursor too); a file that is
+// no JSON, or past maxConfigSize, protects nothing.
 func TestAgentHookFilesLead76(t *testing.T) {
 	root := t.TempDir()
 	writeLead76(t, root, ".gemini/settings.json", `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"node $GEMINI_PROJECT_DIR/scripts/gem.js"}]}]}}`)
