@@ -251,6 +251,10 @@ type analyzer struct {
 	// realpath or readlink -f of a path written out, or a tr or sed fed
 	// a known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
+	// besideDocs: the commands of catDocs whose text a shell fed it
+	// reads beside its decision, not in its place (filterDoc):
+	// pipedFiltered judges it, and the pipe to a shell still asks.
+	besideDocs map[int]bool
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
@@ -1206,7 +1210,7 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 				d, ok = fedDoc{text, true, true}, true
 			}
 		}
-		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy && !z.besideDocs[p[k-1][0]] {
 			continue
 		}
 		// The first command of the stage that reads the text reads it
@@ -1501,7 +1505,7 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 // conversion but %s and %b).
 func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 	c := z.a.Commands[i]
-	if d, ok := z.catDocs[i]; ok {
+	if d, ok := z.catDocs[i]; ok && !z.besideDocs[i] {
 		if d.copy {
 			return "", false, true
 		}
@@ -1532,7 +1536,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{f.text, true, false}
+			return
 		}
+		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'
 		return
 	case "dirname", "basename", "realpath", "readlink":
 		// $(dirname .git/hooks/x) prints .git/hooks; d=.git; $(dirname
@@ -1567,7 +1573,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{text, true, true}
+			return
 		}
+		z.filterDoc(i, rs) // awk 1 <<< 'rm -rf ~'
 		return
 	case "pwd":
 		// $(cd .git && pwd) prints the directory cd moved to.
@@ -1586,23 +1594,12 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed", "paste":
+	case "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep", "cut", "tee", "rev", "fold",
+		"base64", "base32", "basenc", "xxd", "openssl", "uudecode":
 		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
-		// what the filter makes of a text written out.
-		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
-			text, known := z.docProgram(doc)
-			copied := false
-			if !known {
-				// d=.GIT; tr A-Z a-z <<< "$d"
-				text, known, copied = z.valueDoc(doc, i)
-			}
-			if out, ok := filterOutput(c, text); ok && known {
-				if z.catDocs == nil {
-					z.catDocs = map[int]fedDoc{}
-				}
-				z.catDocs[i] = fedDoc{out, true, copied}
-			}
-		}
+		// what the filter makes of a text written out; grep rm <<<
+		// 'rm -rf ~' | sh runs it.
+		z.filterDoc(i, rs)
 		return
 	case "cat":
 	default:

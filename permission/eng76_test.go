@@ -1,0 +1,103 @@
+package permission
+
+import "testing"
+
+// eng76Modes are the five modes each attack row is checked in.
+var eng76Modes = []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk}
+
+// eng76Rows adds a row for cmd in each mode, its name suffixed with the
+// mode's.
+func eng76Rows(rows []decisionRow, name, cmd string, want Decision) []decisionRow {
+	for _, m := range eng76Modes {
+		rows = append(rows, decisionRow{name + ", " + string(m), m, nil, cmd, want})
+	}
+	return rows
+}
+
+// TestEng76FilterOfHereStringFeedsShell: a filter whose output is made
+// of its input's lines, given a here-string or a here-document written
+// out, feeds a shell what it computes of it (head -1 <<< 'rm -rf ~' |
+// sh runs rm -rf ~ as cat <<< 'rm -rf ~' | sh does), but only cat, tr
+// and sed were read: bypassPermissions allowed the others. sort and
+// uniq, which may drop or reorder lines, have each line judged alone
+// as well; a line that is no program alone fails closed. Neighbours: a
+// harmless text keeps its ask as a pipe to a shell (allowed in
+// bypassPermissions), and filters of files keep their decisions.
+func TestEng76FilterOfHereStringFeedsShell(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: head of a harmless text", ModeDefault, nil, `head -1 <<< 'echo hi' | sh`, Ask},
+		{"neighbour: head of a harmless text, bypassPermissions", ModeBypassPermissions, nil, `head -1 <<< 'echo hi' | sh`, Allow},
+		{"neighbour: sort of harmless lines, bypassPermissions", ModeBypassPermissions, nil, "sort <<< $'echo b\\necho a' | sh", Allow},
+		{"neighbour: a group's head of a harmless text", ModeDefault, nil, `{ head -1 | sh; } <<< 'echo hi'`, Ask},
+		{"neighbour: head of a file to sort", ModeDefault, nil, `head -5 README.md | sort`, Allow},
+		{"neighbour: grep of files to head", ModeDefault, nil, `grep -n TODO *.go | head`, Allow},
+		{"neighbour: sort of a here-string to uniq", ModeDefault, nil, `sort <<< 'b a' | uniq`, Allow},
+		{"neighbour: a substitution of head of a here-string", ModeDefault, nil, `x=$(head -1 <<< abc); echo "$x"`, Allow},
+		{"neighbour: grep -c of a here-string", ModeDefault, nil, `grep -c x <<< abc`, Allow},
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"head -1", `head -1 <<< 'rm -rf ~' | sh`},
+		{"a group's head", `{ head -1 | sh; } <<< 'rm -rf ~'`},
+		{"tail -n1", `tail -n1 <<< 'rm -rf ~' | sh`},
+		{"sort", `sort <<< 'rm -rf ~' | sh`},
+		{"uniq to bash", `uniq <<< 'rm -rf ~' | bash`},
+		{"grep of a literal pattern", `grep rm <<< 'rm -rf ~' | sh`},
+		{"fgrep", `fgrep rm <<< 'rm -rf ~' | sh`},
+		{"awk 1", `awk 1 <<< 'rm -rf ~' | sh`},
+		{"awk print", `awk '{print}' <<< 'rm -rf ~' | sh`},
+		{"fold", `fold <<< 'rm -rf ~' | sh`},
+		{"cut -c1-", `cut -c1- <<< 'rm -rf ~' | sh`},
+		{"tee", `tee /dev/null <<< 'rm -rf ~' | sh`},
+		{"tac", "tac <<< $'echo b\\nrm -rf ~' | sh"},
+		{"a group's sed -n 1p", `{ sed -n 1p | sh; } <<< 'rm -rf ~'`},
+		{"head of a here-document", "head -1 <<'E' | sh\nrm -rf ~\nE"},
+		{"head -c, a prefix", `head -c 8 <<< 'rm -rf ~/x' | sh`},
+		{"tail -n2 of a here-document's body", "tail -n2 <<< $'cat <<E\\nrm -rf ~\\nE' | sh"},
+		{"sort of several lines", "sort <<< $'echo a\\nrm -rf ~' | sh"},
+		{"head, then cat", `head -1 <<< 'rm -rf ~' | cat | sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	// A line that is no program alone: what sort makes of it is not
+	// computed, and a shell fed it fails closed.
+	rows = append(rows,
+		decisionRow{"sort of a here-document in a here-string, bypassPermissions", ModeBypassPermissions, nil, "sort <<< $'cat <<E\\necho hi\\nE' | sh", Ask},
+	)
+	checkDecisions(t, rows)
+}
+
+// TestEng76DecodedHereStringFeedsShell: a literal payload encoded on the
+// line and decoded into a shell (base64 -d <<< cm0gLXJmIH4= | sh) was
+// allowed in bypassPermissions as any pipe to a shell is. rev, base64
+// -d, base32 -d and xxd -r -p are computed and their output judged;
+// another decoder's (openssl base64 -d) fails closed. Neighbours: a
+// harmless decoded text keeps its ask as a pipe to a shell, allowed in
+// bypassPermissions; a decode to a file is not a program.
+func TestEng76DecodedHereStringFeedsShell(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a harmless decoded text", ModeDefault, nil, `base64 -d <<< ZWNobyBoaQ== | sh`, Ask},
+		{"neighbour: a harmless decoded text, bypassPermissions", ModeBypassPermissions, nil, `base64 -d <<< ZWNobyBoaQ== | sh`, Allow},
+		{"neighbour: a decode to a file", ModeDefault, nil, `base64 -d <<< ZWNobyBoaQ== > out.bin`, Allow},
+		{"neighbour: rev of a harmless text", ModeBypassPermissions, nil, `rev <<< 'ih ohce' | sh`, Allow},
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"rev", `rev <<< '~ fr- mr' | sh`},
+		{"xxd -r -p", `xxd -r -p <<< 726d202d7266207e | sh`},
+		{"base64 -d", `base64 -d <<< cm0gLXJmIH4= | bash`},
+		{"base64 --decode of a here-document", "base64 --decode <<E | sh\ncm0gLXJmIH4=\nE"},
+		{"base32 -d", `base32 -d <<< OJWSALLSMYQH4=== | sh`},
+		{"a group's base64 -d", `{ base64 -d | sh; } <<< cm0gLXJmIH4=`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"openssl base64 -d", `openssl base64 -d <<< cm0gLXJmIH4= | sh`},
+		{"base64 -d of text that does not decode", `base64 -d <<< 'cm0gLXJmIH4=!' | sh`},
+		{"uudecode", "uudecode <<E | sh\nbegin 644 x\nE"},
+	} {
+		rows = append(rows, decisionRow{r.name + ", bypassPermissions", ModeBypassPermissions, nil, r.cmd, Ask})
+	}
+	checkDecisions(t, rows)
+}
