@@ -101,3 +101,36 @@ func TestEng76DecodedHereStringFeedsShell(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestEng76SshLocalhostInput: ssh to this host given no command starts
+// the login shell, which runs ssh's input (ssh localhost <<< 'rm -rf
+// ~', echo 'rm -rf ~' | ssh localhost), as ssh localhost sh <<< … does,
+// which was denied while these were allowed in every mode. A host only
+// known at run time is this one perhaps, as sshLocalCommand says.
+// Neighbours: another host, a remote command given, a harmless input,
+// and -N, which starts no shell, keep their decisions; ssh localhost
+// alone is asked for as ssh localhost sh is.
+func TestEng76SshLocalhostInput(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: another host's input", ModeBypassPermissions, nil, `ssh build-host <<< 'rm -rf ~'`, Allow},
+		{"neighbour: another host's command", ModeDefault, nil, `ssh build-host make`, Allow},
+		{"neighbour: a remote cat of a pipe", ModeDefault, nil, `echo hi | ssh localhost cat`, Allow},
+		{"neighbour: a harmless input", ModeDefault, nil, `ssh localhost <<< 'ls'`, Allow},
+		{"neighbour: a harmless pipe", ModeDefault, nil, `echo hi | ssh localhost`, Allow},
+		{"neighbour: -N starts no shell", ModeDefault, nil, `ssh -N -L 8080:localhost:80 localhost`, Allow},
+		{"neighbour: -N given an input", ModeBypassPermissions, nil, `ssh -N localhost <<< 'rm -rf ~'`, Allow},
+		{"ssh localhost alone, as ssh localhost sh", ModeBypassPermissions, nil, `ssh localhost`, Ask},
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"a here-string", `ssh localhost <<< 'rm -rf ~'`},
+		{"a pipe", `echo 'rm -rf ~' | ssh localhost`},
+		{"-T and a here-document", "ssh -T 127.0.0.1 <<'E'\nrm -rf ~\nE"},
+		{"a user and a port", `ssh -p 22 me@localhost <<< 'rm -rf ~'`},
+		{"a host only known at run time", `ssh "$h" <<< 'rm -rf ~'`},
+		{"cat of a here-string", `cat <<< 'rm -rf ~' | ssh localhost`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	checkDecisions(t, rows)
+}

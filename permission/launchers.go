@@ -1336,8 +1336,9 @@ func sshOptArg(t string, args []Word, i *int, argOpts string) (ch byte, val Word
 // any sandbox here, so they are checked as a program of the command
 // line's own (a red team's `ssh localhost 'rm -rf /'` was allowed). -o
 // HostName=H names the host to connect to instead of the destination
-// (%h is the destination's). ok is false for another host, or no
-// command; lit is false when a word is only known at run time.
+// (%h is the destination's). Given no command, its login shell runs
+// ssh's input: prog is sh, which reads it. ok is false for another
+// host, or no shell; lit is false when a word is only known at run time.
 func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 	argOpts := sshArgOpts(n)
 	var hostName *Word
@@ -1358,13 +1359,31 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 		if h := hostName; h != nil {
 			local = !h.Literal || !w.Literal && strings.Contains(h.Text, "%h") || localHost(strings.ReplaceAll(h.Text, "%h", w.Text))
 		}
-		if !local || i+1 >= len(args) {
+		if !local {
 			return "", false, false
+		}
+		if i+1 >= len(args) {
+			// No command: the login shell runs the commands of ssh's
+			// input (ssh localhost <<< 'rm -rf ~'), as sh does, unless
+			// -N, -W or -O keeps it from starting one.
+			if sshNoShell(args[:i]) {
+				return "", false, false
+			}
+			return "sh", true, true
 		}
 		rest := args[i+1:]
 		return joinWords(rest), allLiteral(rest), true
 	}
 	return "", false, false
+}
+
+// sshNoShell says whether ssh options args start no remote shell: -N
+// (no command), -W (a forwarding of its input) or -O (a control
+// command to a master).
+func sshNoShell(args []Word) bool {
+	return slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(strings.SplitN(w.Text, "=", 2)[0], "NWO")
+	})
 }
 
 // localHost says whether ssh destination d ([user@]host, or
