@@ -1168,6 +1168,9 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 				if text, known, printer := z.fedText(src[0]); printer {
 					z.fedSQL(c, text, known, "what "+z.a.Commands[src[0]].Name()+" writes")
 				}
+			} else if text, known, printer := z.fedText(src[0]); printer && known && containerStdinShell(c) >= 0 {
+				// echo 'rm -rf /' | docker run -i alpine sh
+				z.containerFed(c, text)
 			}
 		}
 	}
@@ -4264,6 +4267,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
+	case "docker", "podman", "nerdctl", "kubectl":
+		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'.
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			if text, lit := z.docProgram(doc); lit {
+				z.containerFed(c, text)
+			}
+		}
 	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.

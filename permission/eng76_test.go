@@ -134,3 +134,41 @@ func TestEng76SshLocalhostInput(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestEng76ContainerShellInput: a container's shell fed on its input
+// (docker run -i alpine sh <<< 'rm -rf /', a here-document, a pipe of
+// literal text; podman and nerdctl, exec as well as run, kubectl exec
+// -i) runs what the command given it as sh -c's string would, which is
+// asked for as a delete given to run (docker run alpine rm -rf /); fed,
+// it was allowed in every mode. Neighbours: a harmless text, a program
+// that is no shell, and a container run without -i, whose input is not
+// attached, keep their decisions.
+func TestEng76ContainerShellInput(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: the command given as arguments", ModeBypassPermissions, nil, `docker run alpine rm -rf /`, Ask},
+		{"neighbour: cat fed a here-string", ModeDefault, nil, `docker run -i alpine cat <<< hi`, Allow},
+		{"neighbour: a harmless text", ModeDefault, nil, `docker run -i alpine sh <<< 'echo hi'`, Allow},
+		{"neighbour: a harmless pipe", ModeDefault, nil, `echo hi | docker run -i alpine sh`, Allow},
+		{"neighbour: no -i, no input", ModeBypassPermissions, nil, `docker run alpine sh <<< 'rm -rf /'`, Allow},
+		{"neighbour: sh -c's own program", ModeBypassPermissions, nil, `docker run -i alpine sh -c ls <<< 'rm -rf /'`, Allow},
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"docker run -i, a here-string", `docker run -i alpine sh <<< 'rm -rf /'`},
+		{"docker run -it --rm, bash", `docker run -it --rm alpine bash <<< 'rm -rf /'`},
+		{"docker run -i, a pipe", `echo 'rm -rf /' | docker run -i alpine sh`},
+		{"podman exec -i, a here-document", "podman exec -i c sh <<'E'\nrm -rf /\nE"},
+		{"nerdctl run -i", `nerdctl run -i alpine sh <<< 'rm -rf /'`},
+		{"kubectl exec -i", `kubectl exec -i pod -- sh <<< 'rm -rf /'`},
+		{"docker container exec --interactive", `docker container exec --interactive c sh <<< 'rm -rf ~'`},
+	} {
+		for _, m := range eng76Modes {
+			want := Ask
+			if m == ModeDontAsk || m == ModePlan {
+				want = Deny // plan denies docker as it did
+			}
+			rows = append(rows, decisionRow{r.name + ", " + string(m), m, nil, r.cmd, want})
+		}
+	}
+	checkDecisions(t, rows)
+}

@@ -1900,3 +1900,61 @@ func isName(s string) bool {
 	}
 	return true
 }
+
+// containerStdinShell returns the index, in c's arguments, of a shell
+// that reads its program on its input in a container c runs with its
+// input attached: docker, podman or nerdctl run -i or exec -i (container
+// run, container exec), kubectl exec -i or run -i. The text fed to c is
+// that shell's program, to be judged as c given it as sh -c's
+// (containerFed). -1 for any other command.
+func containerStdinShell(c SimpleCommand) int {
+	switch lowerName(c) {
+	case "docker", "podman", "nerdctl", "kubectl":
+	default:
+		return -1
+	}
+	args := c.Args()
+	sub := -1
+	for k := 1; k < len(args) && sub < 0; k++ {
+		switch t := args[k].Text; {
+		case !args[k].Literal:
+			return -1
+		case strings.HasPrefix(t, "-") || t == "container":
+		case t == "run" || t == "exec":
+			sub = k
+		default:
+			return -1
+		}
+	}
+	interactive := false
+	for k := sub + 1; sub > 0 && k < len(args); k++ {
+		w := args[k]
+		t := w.Text
+		switch {
+		case !w.Literal:
+		case t == "--interactive" || t == "--stdin" || strings.HasPrefix(t, "--interactive=t") || strings.HasPrefix(t, "--stdin=t"):
+			interactive = true
+		case shortCluster(t) && strings.Contains(strings.SplitN(t, "=", 2)[0], "i"):
+			interactive = true
+		case isShell(strings.ToLower(baseName(t))) && interactive:
+			if readsProgramFromFeed(SimpleCommand{Words: args[k:]}) {
+				return k
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// containerFed judges text, fed to container command c whose shell reads
+// it (containerStdinShell: docker run -i alpine sh <<< 'rm -rf /'), as c
+// given it as that shell's -c string, which the command's own checks read
+// (docker run alpine sh -c 'rm -rf /' asks as a delete given to run).
+func (z *analyzer) containerFed(c SimpleCommand, text string) {
+	k := containerStdinShell(c)
+	if k < 0 {
+		return
+	}
+	ws := append(slices.Clone(c.Words[:c.Inner+k+1]), Word{Text: "-c", Literal: true}, Word{Text: text, Literal: true})
+	z.finishAs(c, ws)
+}
