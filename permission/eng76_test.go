@@ -120,6 +120,7 @@ func TestEng76SshLocalhostInput(t *testing.T) {
 		{"neighbour: a harmless pipe", ModeDefault, nil, `echo hi | ssh localhost`, Allow},
 		{"neighbour: -N starts no shell", ModeDefault, nil, `ssh -N -L 8080:localhost:80 localhost`, Allow},
 		{"neighbour: -N given an input", ModeBypassPermissions, nil, `ssh -N localhost <<< 'rm -rf ~'`, Allow},
+		{"neighbour: -G prints the configuration", ModeDefault, nil, `ssh -G localhost`, Allow},
 		{"ssh localhost alone, as ssh localhost sh", ModeBypassPermissions, nil, `ssh localhost`, Ask},
 	}
 	for _, r := range []struct{ name, cmd string }{

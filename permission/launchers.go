@@ -1365,7 +1365,7 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 		if i+1 >= len(args) {
 			// No command: the login shell runs the commands of ssh's
 			// input (ssh localhost <<< 'rm -rf ~'), as sh does, unless
-			// -N, -W or -O keeps it from starting one.
+			// an option keeps it from starting one (sshNoShell).
 			if sshNoShell(args[:i]) {
 				return "", false, false
 			}
@@ -1377,12 +1377,12 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 	return "", false, false
 }
 
-// sshNoShell says whether ssh options args start no remote shell: -N
-// (no command), -W (a forwarding of its input) or -O (a control
-// command to a master).
+// sshNoShell says whether ssh options args start no remote shell: -G
+// (print the configuration), -N (no command), -W (a forwarding of its
+// input) or -O (a control command to a master).
 func sshNoShell(args []Word) bool {
 	return slices.ContainsFunc(args, func(w Word) bool {
-		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(strings.SplitN(w.Text, "=", 2)[0], "NWO")
+		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(strings.SplitN(w.Text, "=", 2)[0], "GNWO")
 	})
 }
 
