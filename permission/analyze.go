@@ -1252,7 +1252,9 @@ func (z *analyzer) printersStage(stages [][]int) bool {
 			// f() { shift; echo "$1"; }; f x 'code' | python3: which
 			// argument it prints is not read (fnCopyOutput leaves $1
 			// as the first).
-		case !inputFilter(c):
+		case !inputFilter(c) && !docFilter(c):
+			// A decoder of printers' text is theirs, unread where it
+			// is not computed: echo … | openssl base64 -d | sh.
 			return false
 		}
 	}

@@ -173,3 +173,30 @@ func TestEng76ContainerShellInput(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestEng76DecodedPipeFeedsShell: a decoder between printers of literal
+// text and a shell (echo cm0gLXJmIH4= | base64 -d | sh) was read as no
+// filter: its output unread, bypassPermissions allowed the pipe. base64
+// -d, base32 -d and xxd -r -p are computed and their output judged;
+// another decoder's, or a filter's the analysis does not compute, of
+// printers' text fails closed, as printers of text not read do.
+// Neighbours: a decode to a file or a terminal, and a harmless decoded
+// text, keep their decisions.
+func TestEng76DecodedPipeFeedsShell(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a decode to the terminal", ModeDefault, nil, `echo aGk= | base64 -d`, Allow},
+		{"neighbour: a decode of a file to a file", ModeDefault, nil, `cat f.b64 | base64 -d > f`, Allow},
+		{"neighbour: a harmless decoded text, bypassPermissions", ModeBypassPermissions, nil, `echo ZWNobyBoaQ== | base64 -d | sh`, Allow},
+		{"neighbour: a count of a log", ModeDefault, nil, `git log | grep -c fix`, Allow},
+	}
+	rows = eng76Rows(rows, "echo to base64 -d", `echo cm0gLXJmIH4= | base64 -d | sh`, Deny)
+	rows = eng76Rows(rows, "printf to xxd -r -p", `printf 726d202d7266207e | xxd -r -p | bash`, Deny)
+	for _, r := range []struct{ name, cmd string }{
+		{"openssl base64 -d", `echo cm0gLXJmIH4= | openssl base64 -d | sh`},
+		{"base64 -d of a value", `echo "$x" | base64 -d | sh`},
+	} {
+		rows = append(rows, decisionRow{r.name + ", bypassPermissions", ModeBypassPermissions, nil, r.cmd, Ask})
+	}
+	checkDecisions(t, rows)
+}
