@@ -1600,7 +1600,8 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		}
 		return
 	case "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep", "cut", "tee", "rev", "fold",
-		"base64", "base32", "basenc", "xxd", "openssl", "uudecode":
+		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
 		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
 		// what the filter makes of a text written out; grep rm <<<
 		// 'rm -rf ~' | sh runs it.

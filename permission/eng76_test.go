@@ -96,6 +96,7 @@ func TestEng76DecodedHereStringFeedsShell(t *testing.T) {
 		{"openssl base64 -d", `openssl base64 -d <<< cm0gLXJmIH4= | sh`},
 		{"base64 -d of text that does not decode", `base64 -d <<< 'cm0gLXJmIH4=!' | sh`},
 		{"uudecode", "uudecode <<E | sh\nbegin 644 x\nE"},
+		{"zcat", `zcat <<< 'x' | sh`},
 	} {
 		rows = append(rows, decisionRow{r.name + ", bypassPermissions", ModeBypassPermissions, nil, r.cmd, Ask})
 	}
@@ -180,8 +181,9 @@ func TestEng76ContainerShellInput(t *testing.T) {
 // -d, base32 -d and xxd -r -p are computed and their output judged;
 // another decoder's, or a filter's the analysis does not compute, of
 // printers' text fails closed, as printers of text not read do.
-// Neighbours: a decode to a file or a terminal, and a harmless decoded
-// text, keep their decisions.
+// A decompressor's output (gunzip) is never computed. Neighbours: a
+// decode to a file or a terminal, and a harmless decoded text, keep
+// their decisions.
 func TestEng76DecodedPipeFeedsShell(t *testing.T) {
 	t.Parallel()
 	rows := []decisionRow{
@@ -189,12 +191,14 @@ func TestEng76DecodedPipeFeedsShell(t *testing.T) {
 		{"neighbour: a decode of a file to a file", ModeDefault, nil, `cat f.b64 | base64 -d > f`, Allow},
 		{"neighbour: a harmless decoded text, bypassPermissions", ModeBypassPermissions, nil, `echo ZWNobyBoaQ== | base64 -d | sh`, Allow},
 		{"neighbour: a count of a log", ModeDefault, nil, `git log | grep -c fix`, Allow},
+		{"neighbour: a decompressed log", ModeDefault, nil, `zcat logs.gz | grep err | head`, Allow},
 	}
 	rows = eng76Rows(rows, "echo to base64 -d", `echo cm0gLXJmIH4= | base64 -d | sh`, Deny)
 	rows = eng76Rows(rows, "printf to xxd -r -p", `printf 726d202d7266207e | xxd -r -p | bash`, Deny)
 	for _, r := range []struct{ name, cmd string }{
 		{"openssl base64 -d", `echo cm0gLXJmIH4= | openssl base64 -d | sh`},
 		{"base64 -d of a value", `echo "$x" | base64 -d | sh`},
+		{"a decompressed decode", `printf 'H4sIAAAAAAAAAytKUdAtSlOoAwBzLvUFCQAAAA==' | base64 -d | gunzip | sh`},
 	} {
 		rows = append(rows, decisionRow{r.name + ", bypassPermissions", ModeBypassPermissions, nil, r.cmd, Ask})
 	}

@@ -26,7 +26,8 @@ func docFilter(c SimpleCommand) bool {
 	switch lowerName(c) {
 	case "head", "tail", "sort", "tac", "uniq", "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep",
 		"cut", "awk", "gawk", "mawk", "tee", "rev", "fold",
-		"base64", "base32", "basenc", "xxd", "openssl", "uudecode":
+		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
 		return true
 	}
 	return false
@@ -114,8 +115,9 @@ func docFilterOutput(c SimpleCommand, in string) (string, bool) {
 		return foldOutput(c.Args()[1:], in)
 	case "base64", "base32", "xxd":
 		return decodedOutput(c, in)
-	case "basenc", "openssl", "uudecode":
-		return "", false
+	case "basenc", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
+		return "", false // decoders and decompressors not computed
 	}
 	return filterOutput(c, in)
 }
