@@ -251,6 +251,10 @@ type analyzer struct {
 	// realpath or readlink -f of a path written out, or a tr or sed fed
 	// a known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
+	// besideDocs: the commands of catDocs whose text a shell fed it
+	// reads beside its decision, not in its place (filterDoc):
+	// pipedFiltered judges it, and the pipe to a shell still asks.
+	besideDocs map[int]bool
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
@@ -1164,6 +1168,9 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 				if text, known, printer := z.fedText(src[0]); printer {
 					z.fedSQL(c, text, known, "what "+z.a.Commands[src[0]].Name()+" writes")
 				}
+			} else if text, known, printer := z.fedText(src[0]); printer && known && containerStdinShell(c) >= 0 {
+				// echo 'rm -rf /' | docker run -i alpine sh
+				z.containerFed(c, text)
 			}
 		}
 	}
@@ -1206,7 +1213,7 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 				d, ok = fedDoc{text, true, true}, true
 			}
 		}
-		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy && !z.besideDocs[p[k-1][0]] {
 			continue
 		}
 		// The first command of the stage that reads the text reads it
@@ -1245,7 +1252,9 @@ func (z *analyzer) printersStage(stages [][]int) bool {
 			// f() { shift; echo "$1"; }; f x 'code' | python3: which
 			// argument it prints is not read (fnCopyOutput leaves $1
 			// as the first).
-		case !inputFilter(c):
+		case !inputFilter(c) && !docFilter(c):
+			// A decoder of printers' text is theirs, unread where it
+			// is not computed: echo … | openssl base64 -d | sh.
 			return false
 		}
 	}
@@ -1501,7 +1510,7 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 // conversion but %s and %b).
 func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 	c := z.a.Commands[i]
-	if d, ok := z.catDocs[i]; ok {
+	if d, ok := z.catDocs[i]; ok && !z.besideDocs[i] {
 		if d.copy {
 			return "", false, true
 		}
@@ -1532,7 +1541,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{f.text, true, false}
+			return
 		}
+		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'
 		return
 	case "dirname", "basename", "realpath", "readlink":
 		// $(dirname .git/hooks/x) prints .git/hooks; d=.git; $(dirname
@@ -1567,7 +1578,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{text, true, true}
+			return
 		}
+		z.filterDoc(i, rs) // awk 1 <<< 'rm -rf ~'
 		return
 	case "pwd":
 		// $(cd .git && pwd) prints the directory cd moved to.
@@ -1586,23 +1599,13 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed", "paste":
+	case "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep", "cut", "tee", "rev", "fold",
+		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
 		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
-		// what the filter makes of a text written out.
-		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
-			text, known := z.docProgram(doc)
-			copied := false
-			if !known {
-				// d=.GIT; tr A-Z a-z <<< "$d"
-				text, known, copied = z.valueDoc(doc, i)
-			}
-			if out, ok := filterOutput(c, text); ok && known {
-				if z.catDocs == nil {
-					z.catDocs = map[int]fedDoc{}
-				}
-				z.catDocs[i] = fedDoc{out, true, copied}
-			}
-		}
+		// what the filter makes of a text written out; grep rm <<<
+		// 'rm -rf ~' | sh runs it.
+		z.filterDoc(i, rs)
 		return
 	case "cat":
 	default:
@@ -4267,6 +4270,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
+	case "docker", "podman", "nerdctl", "kubectl":
+		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'.
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			if text, lit := z.docProgram(doc); lit {
+				z.containerFed(c, text)
+			}
+		}
 	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.

@@ -316,8 +316,9 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	// xargs runs its input's names: { xargs rm -rf; } <<< ~. A filter
 	// of a here-document, a here-string or a file writes it ({ cat; }
 	// <<< 'rm -rf ~' | sh, { cat; } < s.sh | sh), for catDoc, as cat
-	// <<< … does.
-	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && (fedDocIn(in) || in.Op == syntax.RdrIn)) {
+	// <<< … does; so does one that computes a here-string's
+	// (docFilter: { head -1 | sh; } <<< 'rm -rf ~').
+	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && (fedDocIn(in) || in.Op == syntax.RdrIn)) && !(docFilter(c) && fedDocIn(in)) {
 		return rs
 	}
 	if z.scopeFed[from] {
