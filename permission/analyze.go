@@ -387,6 +387,9 @@ type subst struct {
 	// out is true for >(…), which the command writes to; the output of
 	// the others feeds the command.
 	out bool
+	// async is true for <(…) and >(…), which run beside the command,
+	// which does not wait for them.
+	async bool
 	// program is true for the <(…) a shell or source reads its program
 	// from: its script operand (bash <(…), . <(…)) or what feeds the
 	// descriptor it reads (sh < <(…)); unseen is then what to complain
@@ -2392,9 +2395,12 @@ func indexRange(from, to int) []int {
 // own, so a cd inside does not move the commands after it.
 func (z *analyzer) subs(subs stmtLists) {
 	for _, sub := range subs {
-		dir, scope := z.dir, z.fork()
+		dir, scope, async := z.dir, z.fork(), z.async
+		// : <(sleep 1; sh s.sh); echo 'rm -rf ~' > s.sh: a process
+		// substitution's reader may run after a later write (readLater).
+		z.async = z.async || sub.async
 		z.stmts(sub.stmts)
-		z.dir, z.scope = dir, scope
+		z.dir, z.scope, z.async = dir, scope, async
 	}
 }
 
@@ -5767,7 +5773,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 		}
 	case *syntax.ProcSubst:
 		if subs != nil {
-			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut})
+			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut, async: true})
 		}
 	case *syntax.ArithmExp:
 		z.arith(p.X, subs)

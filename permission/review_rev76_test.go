@@ -1,0 +1,46 @@
+package permission
+
+import "testing"
+
+// rev76: adversarial review of eng75b (a write after a background,
+// looped or function reader of its file: readLater) and eng75c (a glob
+// reader before its write: globLater).
+
+// eachMode returns row once for each mode, named after it, with want
+// for every mode.
+func eachMode(name, cmd string, want Decision) []decisionRow {
+	var rows []decisionRow
+	for _, m := range Modes {
+		rows = append(rows, decisionRow{name + ", " + string(m), m, nil, cmd, want})
+	}
+	return rows
+}
+
+// TestRev76ProcSubstReadLater: the commands of a process substitution
+// run beside the command that names it, which does not wait for them,
+// but readLater only judged the later writes of a reader in the
+// background, in a loop or in a function's body: : <(sleep 1; sh s.sh);
+// echo 'rm -rf ~' > s.sh was allowed in every mode, where echo 'rm -rf
+// ~' > s.sh; : <(sh s.sh) is denied. Neighbours: a harmless write, and
+// substitutions that run no file.
+func TestRev76ProcSubstReadLater(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"a <(…) reader of a later write", `: <(sleep 1; sh s.sh); echo 'rm -rf ~' > s.sh`},
+		{"a >(…) reader of a later write", `: >(sh s.sh); echo 'rm -rf ~' > s.sh`},
+		{"diff's <(…) reader of a later write", `diff <(sh s.sh) <(echo); echo 'rm -rf ~' > s.sh`},
+		{"a <(…) glob reader of a later write", `: <(bash *.sh); echo 'rm -rf ~' > s.sh`},
+		{"a <(…) reader of a FIFO written later", `mkfifo p; : <(sh < p); echo 'rm -rf ~' > p`},
+		{"neighbour: the plain order", `echo 'rm -rf ~' > s.sh; : <(sh s.sh)`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	D, Y := ModeDefault, ModeBypassPermissions
+	rows = append(rows,
+		decisionRow{"neighbour: a harmless later write", D, nil, `: <(sh s.sh); echo 'echo hi' > s.sh`, Allow},
+		decisionRow{"neighbour: diff of sorted files, then a write", D, nil, `diff <(sort a) <(sort b); echo x > s.sh`, Allow},
+		decisionRow{"neighbour: a >(…) tee, then a write", Y, nil, `echo x | tee >(wc -l) > s.txt`, Allow},
+	)
+	checkDecisions(t, rows)
+}
