@@ -272,7 +272,8 @@ type analyzer struct {
 	// (maxReadLater).
 	readLaterBytes int
 	// loopDepth counts the loops around the commands being walked, whose
-	// body runs again after what follows it in the loop.
+	// body runs again after what follows it in the loop, and the traps,
+	// whose commands run after the rest of the line.
 	loopDepth int
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
@@ -4396,7 +4397,16 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if fed {
 			z.fdScopes = append(z.fdScopes, in)
 		}
+		// trap 'sh s.sh' EXIT; echo 'rm -rf ~' > s.sh: a trap's readers
+		// run after the line's later writes (readLater).
+		later := lowerName(c) == "trap"
+		if later {
+			z.loopDepth++
+		}
 		z.nested(prog, what)
+		if later {
+			z.loopDepth--
+		}
 		if fed {
 			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 		}

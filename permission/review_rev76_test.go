@@ -44,3 +44,30 @@ func TestRev76ProcSubstReadLater(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestRev76TrapReadLater: a trap's commands run when the shell exits or
+// is signalled, after the rest of the line, but readLater did not take
+// them for readers that may run after a write: trap 'sh s.sh' EXIT; echo
+// 'rm -rf ~' > s.sh was allowed in every mode, where echo 'rm -rf ~' >
+// s.sh; trap 'sh s.sh' EXIT is denied. Neighbours: a harmless write, a
+// trap that cleans up what the line writes.
+func TestRev76TrapReadLater(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"an EXIT trap's reader of a later write", `trap 'sh s.sh' EXIT; echo 'rm -rf ~' > s.sh`},
+		{"an INT trap's reader of a later write", `trap 'bash s.sh' INT; printf 'rm -rf ~' > s.sh`},
+		{"a trap's glob reader of a later write", `trap 'bash *.sh' EXIT; echo 'rm -rf ~' > s.sh`},
+		{"a trap's reader of a FIFO written later", `mkfifo p; trap 'sh < p' EXIT; echo 'rm -rf ~' > p`},
+		{"a trap's cat of a FIFO to sh", `trap 'cat p | sh' EXIT; echo 'rm -rf ~' > p`},
+		{"neighbour: the plain order", `echo 'rm -rf ~' > s.sh; trap 'sh s.sh' EXIT`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	D := ModeDefault
+	rows = append(rows,
+		decisionRow{"neighbour: a harmless later write", D, nil, `trap 'sh s.sh' EXIT; echo 'echo hi' > s.sh`, Allow},
+		decisionRow{"neighbour: a trap that removes what the line writes", ModeBypassPermissions, nil, `trap 'rm -f tmp' EXIT; echo x > tmp`, Allow},
+	)
+	checkDecisions(t, rows)
+}
