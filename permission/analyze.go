@@ -2791,7 +2791,13 @@ func forAll(body string, stmts []*syntax.Stmt, from int) string {
 	}
 	for i := len(at) - 1; i >= 0; i-- {
 		if at[i] > 0 && at[i] <= len(body) {
-			body = body[:at[i]] + ` in "$@"` + body[at[i]:]
+			in := ` in "$@"`
+			if rest := strings.TrimLeft(body[at[i]:], " \t"); !strings.HasPrefix(rest, ";") && !strings.HasPrefix(rest, "\n") {
+				// for a do …: do ends the list only after ; or a
+				// newline.
+				in += ";"
+			}
+			body = body[:at[i]] + in + body[at[i]:]
 		}
 	}
 	return body

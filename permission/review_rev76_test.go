@@ -71,3 +71,22 @@ func TestRev76TrapReadLater(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestRev76FnForAllNoSemicolon: forAll wrote in "$@" after the name of
+// a for loop with no in, which before a do on the same line (for a do
+// …, as bash takes it) made do a word of the list and the copy a
+// syntax error: f() { for a do rm -rf "$a"; done; }; f ~ was asked for
+// as the body is, and allowed in bypassPermissions, where f() { for a;
+// do …; }; f ~ is denied. Neighbours: the ; and newline forms, a
+// harmless body.
+func TestRev76FnForAllNoSemicolon(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"for a do", Y, nil, `f() { for a do rm -rf "$a"; done; }; f ~`, Deny},
+		{"for a do, tabbed", Y, nil, "f() { for a\tdo rm -rf \"$a\"; done; }; f x ~", Deny},
+		{"neighbour: for a; do", Y, nil, `f() { for a; do rm -rf "$a"; done; }; f ~`, Deny},
+		{"neighbour: for a, do on the next line", Y, nil, "f() { for a\ndo rm -rf \"$a\"; done; }; f ~", Deny},
+		{"neighbour: for a do, a harmless body", D, nil, `f() { for a do echo "$a"; done; }; f x`, Allow},
+	})
+}
