@@ -90,3 +90,31 @@ func TestRev76FnForAllNoSemicolon(t *testing.T) {
 		{"neighbour: for a do, a harmless body", D, nil, `f() { for a do echo "$a"; done; }; f x`, Allow},
 	})
 }
+
+// TestRev76BraceReader: a brace list among a reader's words ({a,b}.sh)
+// is expanded by bash into each name, the first of which bash runs, but
+// globbedWritten matched only a glob (* ? […]) with the files the line
+// wrote: echo 'rm -rf ~' > a.sh; bash {a,b}.sh and bash {a,b}.sh & echo
+// 'rm -rf ~' > a.sh (globLater) were allowed in every mode, where bash
+// a.sh is denied. Neighbours: a harmless script, a list that names no
+// file the line wrote, a glob as before.
+func TestRev76BraceReader(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"a brace list run after its write", `echo 'rm -rf ~' > a.sh; bash {a,b}.sh`},
+		{"a brace list run before its write", `bash {a,b}.sh & echo 'rm -rf ~' > a.sh`},
+		{"a brace list with a glob", `echo 'rm -rf ~' > a1.sh; bash {a,b}*.sh`},
+		{"a brace list sourced", `echo 'rm -rf ~' > lib/a.sh; . lib/{a,b}.sh`},
+		{"neighbour: a glob", `echo 'rm -rf ~' > a.sh; bash [ab].sh`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	D := ModeDefault
+	rows = append(rows,
+		decisionRow{"neighbour: a harmless script", D, nil, `echo 'echo hi' > a.sh; bash {a,b}.sh`, Allow},
+		decisionRow{"neighbour: a list that names no file written", D, nil, `echo 'rm -rf ~' > c.txt; bash {a,b}.sh`, Allow},
+		decisionRow{"neighbour: a brace list of arguments", D, nil, `echo 'rm -rf ~' > a.txt; ls {a,b}.txt`, Allow},
+	)
+	checkDecisions(t, rows)
+}

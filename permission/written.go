@@ -503,12 +503,13 @@ func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 		if !ok {
 			continue
 		}
+		alts := expandBraces(t, 64) // bash {a,b}.sh runs a.sh
 		for _, f := range files {
 			name := f.file.Text
 			if f.dir != c.Dir && !path.IsAbs(name) {
 				continue
 			}
-			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok && t != "*" {
+			if !slices.ContainsFunc(alts, func(alt string) bool { ok, _ := path.Match(path.Clean(alt), path.Clean(name)); return ok }) && t != "*" {
 				continue
 			}
 			g := c
@@ -521,8 +522,9 @@ func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 }
 
 // globPattern returns the pattern word w of command c matches the
-// files of, and whether it is one: a glob with nothing known only at
-// run time, or find -exec's {}, any file found.
+// files of, and whether it is one: a glob or a brace list ({a,b}.sh)
+// with nothing known only at run time, or find -exec's {}, any file
+// found.
 func globPattern(c SimpleCommand, w Word) (string, bool) {
 	t := looseText(w.Text)
 	if c.FromFind && !w.Literal && t == "{}" {
@@ -530,7 +532,8 @@ func globPattern(c SimpleCommand, w Word) (string, bool) {
 		// script the line wrote among them.
 		return "*", true
 	}
-	return t, !w.Literal && strings.ContainsAny(t, "*?[") && !strings.ContainsAny(t, "$`~")
+	pattern := strings.ContainsAny(t, "*?[") || strings.Contains(t, "{") && len(expandBraces(t, 64)) > 1
+	return t, !w.Literal && pattern && !strings.ContainsAny(t, "$`~")
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
