@@ -118,3 +118,40 @@ func TestRev76BraceReader(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestRev76GlobPlaced: globbedWritten matched a glob with a file the
+// line wrote only in the same directory as written, by the names as
+// they stand: a glob by the project's path (bash /home/u/proj/*.sh), a
+// file written by its path or from another directory (> ../s.sh after
+// cd sub), a ** that matches no directory (globstar) and a glob run
+// where the directory is not known (cd "$x") were never matched, and
+// echo 'rm -rf ~' > s.sh; bash /home/u/proj/*.sh, and each later form
+// (globLater), were allowed in every mode. Both are placed as sameFile
+// compares names. Neighbours: a glob of another directory, a harmless
+// script.
+func TestRev76GlobPlaced(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"a glob by the project's path", `echo 'rm -rf ~' > s.sh; bash /home/u/proj/*.sh`},
+		{"a glob by the project's path, run before", `bash /home/u/proj/*.sh & echo 'rm -rf ~' > s.sh`},
+		{"a write by the project's path", `echo 'rm -rf ~' > /home/u/proj/s.sh; bash *.sh`},
+		{"a write by the project's path, run before", `bash *.sh & echo 'rm -rf ~' > /home/u/proj/s.sh`},
+		{"a write from below", `cd sub; echo 'rm -rf ~' > ../s.sh; cd ..; bash *.sh`},
+		{"a write from below, run before", `bash *.sh & cd sub; echo 'rm -rf ~' > ../s.sh`},
+		{"a ** of no directory", `shopt -s globstar; echo 'rm -rf ~' > s.sh; bash **/*.sh`},
+		{"a ** of no directory, run before", `shopt -s globstar; bash **/*.sh & echo 'rm -rf ~' > s.sh`},
+		{"a ** of three directories", `shopt -s globstar; echo 'rm -rf ~' > a/b/c/s.sh; bash a/**/*.sh`},
+		{"a glob run where the directory is not known", `echo 'rm -rf ~' > s.sh; cd "$x"; bash *.sh`},
+		{"neighbour: a glob of the directory written in", `mkdir d; echo 'rm -rf ~' > d/s.sh; bash d/*.sh`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	D := ModeDefault
+	rows = append(rows,
+		decisionRow{"neighbour: a glob of the directory above the file", D, nil, `echo 'rm -rf ~' > d/s.sh; bash *.sh`, Allow},
+		decisionRow{"neighbour: a harmless script by the project's path", D, nil, `echo 'echo hi' > s.sh; bash /home/u/proj/*.sh`, Allow},
+		decisionRow{"neighbour: a file of another directory", D, nil, `cd /tmp; echo 'rm -rf ~' > s.sh; cd /home/u/proj; bash *.sh`, Ask},
+	)
+	checkDecisions(t, rows)
+}

@@ -255,7 +255,7 @@ func (z *analyzer) runsWritten(i int) {
 		return
 	}
 	z.runAt = i
-	for _, g := range globbedWritten(c, z.written) {
+	for _, g := range z.globbedWritten(c, z.written) {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
@@ -410,8 +410,9 @@ func (z *analyzer) globLater(f writtenFile) {
 		if z.readLaterBytes > maxReadLater {
 			return
 		}
-		for _, g := range globbedWritten(z.filesNamed(r.at), []writtenFile{f}) {
-			name := f.file.Text
+		c := z.filesNamed(r.at)
+		for _, g := range z.globbedWritten(c, []writtenFile{f}) {
+			name := z.globName(c, f)
 			if !slices.Contains(programFiles(g), name) && !slices.Contains(runnerFiles(g), name) {
 				continue // cat *.sh &: not its program
 			}
@@ -496,7 +497,7 @@ func homeWord(w Word) Word {
 // name: bash *.sh
 // runs the s.sh the line wrote (the first the glob yields; each is
 // judged).
-func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
+func (z *analyzer) globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 	var out []SimpleCommand
 	for k, w := range c.Words {
 		t, ok := globPattern(c, w)
@@ -505,11 +506,8 @@ func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 		}
 		alts := expandBraces(t, 64) // bash {a,b}.sh runs a.sh
 		for _, f := range files {
-			name := f.file.Text
-			if f.dir != c.Dir && !path.IsAbs(name) {
-				continue
-			}
-			if !slices.ContainsFunc(alts, func(alt string) bool { ok, _ := path.Match(path.Clean(alt), path.Clean(name)); return ok }) && t != "*" {
+			name := z.globName(c, f)
+			if !slices.ContainsFunc(alts, func(alt string) bool { return z.globMatch(alt, c.Dir, f) }) && t != "*" {
 				continue
 			}
 			g := c
@@ -519,6 +517,44 @@ func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 		}
 	}
 	return out
+}
+
+// globName returns the name by which a glob of command c yields file
+// f, one the line wrote: f's own where c runs in its directory or one
+// not known (which sameFile matches by base name), else its path from
+// where c runs (placedPath): bash *.sh after cd sub; > ../s.sh; cd ..
+// runs it.
+func (z *analyzer) globName(c SimpleCommand, f writtenFile) string {
+	if name := f.file.Text; f.dir == c.Dir || path.IsAbs(name) || f.dir == "?" || c.Dir == "?" {
+		return name
+	}
+	return placedPath(z.atHome(f.file.Text), z.placedDir(f.dir))
+}
+
+// globMatch says whether pattern, a glob of a command run in directory
+// dir, matches file f as sameFile compares names: both placed where
+// their directories are known, so that bash /home/u/proj/*.sh runs the
+// s.sh written in /home/u/proj, by base name where one is not (cd "$x";
+// bash *.sh may run it). A ** (globstar) stands for any number of
+// directories, none among them, before the pattern's last name.
+func (z *analyzer) globMatch(pattern, dir string, f writtenFile) bool {
+	name := f.file.Text
+	if dir == "?" || f.dir == "?" {
+		pattern, name = path.Base(pattern), path.Base(name)
+	} else {
+		pattern = placedPath(z.atHome(pattern), z.placedDir(dir))
+		name = placedPath(z.atHome(name), z.placedDir(f.dir))
+	}
+	pattern, name = path.Clean(pattern), path.Clean(name)
+	if ok, _ := path.Match(pattern, name); ok {
+		return true
+	}
+	head, _, star := strings.Cut(pattern, "**")
+	if !star {
+		return false
+	}
+	base, _ := path.Match(path.Base(pattern), path.Base(name))
+	return base && (strings.ContainsAny(head, "*?[") || strings.HasPrefix(name, head))
 }
 
 // globPattern returns the pattern word w of command c matches the
