@@ -155,3 +155,27 @@ func TestRev76GlobPlaced(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestRev76GlobInput: bash opens the one file a glob as the target of <
+// matches, but globbedWritten matched only the globs among a command's
+// words: echo 'rm -rf ~' > s.sh; sh < *.sh, and sh < *.sh & echo 'rm
+// -rf ~' > s.sh (globLater), were allowed in every mode, where sh <
+// s.sh is denied. Neighbours: a harmless script, a filter's input.
+func TestRev76GlobInput(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"a glob as sh's input", `echo 'rm -rf ~' > s.sh; sh < *.sh`},
+		{"a glob as sh's input, run before", `sh < *.sh & echo 'rm -rf ~' > s.sh`},
+		{"a glob as bash -s's input", `echo 'rm -rf ~' > s.sh; bash -s < s*.sh`},
+		{"neighbour: the file as sh's input", `echo 'rm -rf ~' > s.sh; sh < s.sh`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	D := ModeDefault
+	rows = append(rows,
+		decisionRow{"neighbour: a harmless script", D, nil, `echo 'echo hi' > s.sh; sh < *.sh`, Allow},
+		decisionRow{"neighbour: a filter's input", D, nil, `echo 'rm -rf ~' > s.sh; wc -l < *.sh`, Allow},
+	)
+	checkDecisions(t, rows)
+}

@@ -300,7 +300,7 @@ func (z *analyzer) noteReader(i int, c SimpleCommand) {
 		z.readerSeen[key] = true
 		z.readers = append(z.readers, programReader{name, i, z.dir})
 	}
-	if slices.ContainsFunc(c.Words, func(w Word) bool { _, ok := globPattern(c, w); return ok }) && !z.globSeen[i] {
+	if readsGlob(c) && !z.globSeen[i] {
 		// bash *.sh &: the files the glob matches when it runs.
 		if z.globSeen == nil {
 			z.globSeen = map[int]bool{}
@@ -493,30 +493,56 @@ func homeWord(w Word) Word {
 }
 
 // globbedWritten returns c once for each of files (those the line
-// wrote) that a glob among its words matches, that word the file's
-// name: bash *.sh
-// runs the s.sh the line wrote (the first the glob yields; each is
-// judged).
+// wrote) that a glob among its words or its input's matches, that word
+// the file's name: bash *.sh and sh < *.sh run the s.sh the line wrote
+// (the first the glob yields; each is judged).
 func (z *analyzer) globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 	var out []SimpleCommand
 	for k, w := range c.Words {
-		t, ok := globPattern(c, w)
-		if !ok {
-			continue
-		}
-		alts := expandBraces(t, 64) // bash {a,b}.sh runs a.sh
-		for _, f := range files {
-			name := z.globName(c, f)
-			if !slices.ContainsFunc(alts, func(alt string) bool { return z.globMatch(alt, c.Dir, f) }) && t != "*" {
-				continue
-			}
+		for _, name := range z.globbedNames(c, w, files) {
 			g := c
 			g.Words = slices.Clone(c.Words)
 			g.Words[k] = Word{Text: name, Literal: true}
 			out = append(out, g)
 		}
 	}
+	for k, r := range c.Redirects {
+		if r.Op != "<" {
+			continue
+		}
+		// sh < *.sh: bash opens the one file the glob matches.
+		for _, name := range z.globbedNames(c, r.Target, files) {
+			g := c
+			g.Redirects = slices.Clone(c.Redirects)
+			g.Redirects[k].Target = Word{Text: name, Literal: true}
+			out = append(out, g)
+		}
+	}
 	return out
+}
+
+// globbedNames returns the names (globName) of those of files that
+// word w of command c, a glob, matches.
+func (z *analyzer) globbedNames(c SimpleCommand, w Word, files []writtenFile) []string {
+	t, ok := globPattern(c, w)
+	if !ok {
+		return nil
+	}
+	alts := expandBraces(t, 64) // bash {a,b}.sh runs a.sh
+	var names []string
+	for _, f := range files {
+		if t == "*" || slices.ContainsFunc(alts, func(alt string) bool { return z.globMatch(alt, c.Dir, f) }) {
+			names = append(names, z.globName(c, f))
+		}
+	}
+	return names
+}
+
+// readsGlob says whether command c has a glob among its words or as
+// the file it reads its input from (globbedWritten).
+func readsGlob(c SimpleCommand) bool {
+	glob := func(w Word) bool { _, ok := globPattern(c, w); return ok }
+	return slices.ContainsFunc(c.Words, glob) || slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Op == "<" && glob(r.Target) })
 }
 
 // globName returns the name by which a glob of command c yields file
