@@ -179,3 +179,33 @@ func TestRev76GlobInput(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestRev76SetsidForkReadLater: setsid -f runs its command in a process
+// of its own and returns at once, as & does (and setsid alone does so
+// where it leads its process group, under set -m), but readLater only
+// took a reader run with & for one that may run after a later write:
+// setsid -f sh s.sh; echo 'rm -rf ~' > s.sh was allowed in every mode,
+// where sh s.sh & echo 'rm -rf ~' > s.sh is denied. Neighbours: setsid
+// -w, which waits, and a harmless write.
+func TestRev76SetsidForkReadLater(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"setsid -f", `setsid -f sh s.sh; echo 'rm -rf ~' > s.sh`},
+		{"setsid --fork", `setsid --fork sh s.sh; echo 'rm -rf ~' > s.sh`},
+		{"setsid -cf", `setsid -cf bash s.sh; printf 'rm -rf ~' > s.sh`},
+		{"setsid under set -m", `set -m; setsid sh s.sh; echo 'rm -rf ~' > s.sh`},
+		{"setsid -f of a glob", `setsid -f bash *.sh; echo 'rm -rf ~' > s.sh`},
+		{"nohup setsid -f", `nohup setsid -f sh s.sh; echo 'rm -rf ~' > s.sh`},
+		{"neighbour: &", `sh s.sh & echo 'rm -rf ~' > s.sh`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	D := ModeDefault
+	rows = append(rows,
+		decisionRow{"neighbour: setsid -f and a harmless write", D, nil, `setsid -f sh s.sh; echo 'echo hi' > s.sh`, Allow},
+		decisionRow{"neighbour: setsid -w, which waits", D, nil, `setsid -w sh s.sh; echo 'rm -rf ~' > s.sh`, Allow},
+		decisionRow{"neighbour: setsid -fw, which waits", D, nil, `setsid -fw sh s.sh; echo 'rm -rf ~' > s.sh`, Allow},
+	)
+	checkDecisions(t, rows)
+}

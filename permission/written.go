@@ -248,7 +248,7 @@ func (z *analyzer) fileWord(w Word) Word {
 // check.
 func (z *analyzer) runsWritten(i int) {
 	c := z.filesNamed(i)
-	if z.async || z.loopDepth > 0 || z.fn != "" {
+	if z.async || z.loopDepth > 0 || z.fn != "" || forksAway(c) {
 		z.noteReader(i, c)
 	}
 	if len(z.written) == 0 {
@@ -259,6 +259,24 @@ func (z *analyzer) runsWritten(i int) {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
+}
+
+// forksAway says whether a wrapper of c may run it in the background
+// and return at once: setsid does with -f, and without it where it
+// leads its process group (under set -m), unless -w waits for it. So
+// setsid -f sh s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as
+// sh s.sh & … does.
+func forksAway(c SimpleCommand) bool {
+	for k := 0; k < c.Inner && k < len(c.Words); k++ {
+		if w := c.Words[k]; !w.Literal || path.Base(w.Text) != "setsid" {
+			continue
+		}
+		waits := slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool {
+			return o.Text == "--wait" || len(o.Text) > 1 && o.Text[0] == '-' && o.Text[1] != '-' && strings.Contains(o.Text, "w")
+		})
+		return !waits
+	}
+	return false
 }
 
 // filesNamed returns command i with its words as the line's files name
