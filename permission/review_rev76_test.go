@@ -209,3 +209,26 @@ func TestRev76SetsidForkReadLater(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestRev76InstallModeCopy: copiesWritten took the value of an option
+// (install -m 755, cp -S .bak) for a file, so that a copy with one
+// named three files and was not followed: echo 'rm -rf ~' > t; install
+// -m 755 t s.sh; sh s.sh, and sh s.sh & … install -m 755 t s.sh
+// (readLater), were allowed in every mode, where install t s.sh is
+// denied. Neighbours: the copy with no option, a harmless script.
+func TestRev76InstallModeCopy(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"install -m", `echo 'rm -rf ~' > t; install -m 755 t s.sh; sh s.sh`},
+		{"install -m, read before", `sh s.sh & echo 'rm -rf ~' > t; install -m 755 t s.sh`},
+		{"install -Dm", `echo 'rm -rf ~' > t; install -Dm 755 t s.sh; sh s.sh`},
+		{"install -o -g", `echo 'rm -rf ~' > t; install -o u -g u t s.sh; sh s.sh`},
+		{"cp -S", `echo 'rm -rf ~' > t; cp -S .bak t s.sh; sh s.sh`},
+		{"neighbour: install", `echo 'rm -rf ~' > t; install t s.sh; sh s.sh`},
+	} {
+		rows = append(rows, eachMode(r.name, r.cmd, Deny)...)
+	}
+	rows = append(rows, decisionRow{"neighbour: a harmless script", ModeDefault, nil, `echo 'echo hi' > t; install -m 755 t s.sh; sh s.sh`, Allow})
+	checkDecisions(t, rows)
+}

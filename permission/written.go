@@ -743,9 +743,19 @@ func echoNoNewline(c SimpleCommand) bool {
 // wrote to s.sh to t.sh, whose later run is judged by it too.
 func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
-	for _, w := range c.Args()[1:] {
-		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+	args, valued := c.Args(), "St" // the short options that take a value
+	if lowerName(c) == "install" {
+		valued = "mogSt"
+	}
+	for k := 1; k < len(args); k++ {
+		w := args[k]
+		switch t := w.Text; {
+		case !w.Literal || !strings.HasPrefix(t, "-"):
 			ops = append(ops, w)
+		case len(t) > 1 && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], valued):
+			// install -m 755 t s.sh: the option's value is the next
+			// word, not a file (-t's directory: then one operand).
+			k++
 		}
 	}
 	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
