@@ -546,7 +546,10 @@ func (z *analyzer) globbedNames(c SimpleCommand, w Word, files []writtenFile) []
 	if !ok {
 		return nil
 	}
-	alts := expandBraces(t, 64) // bash {a,b}.sh runs a.sh
+	alts := []string{t}
+	if strings.Contains(t, "{") {
+		alts = expandBraces(t, 64) // bash {a,b}.sh runs a.sh
+	}
 	var names []string
 	for _, f := range files {
 		if t == "*" || slices.ContainsFunc(alts, func(alt string) bool { return z.globMatch(alt, c.Dir, f) }) {
@@ -583,9 +586,12 @@ func (z *analyzer) globName(c SimpleCommand, f writtenFile) string {
 // directories, none among them, before the pattern's last name.
 func (z *analyzer) globMatch(pattern, dir string, f writtenFile) bool {
 	name := f.file.Text
-	if dir == "?" || f.dir == "?" {
+	switch {
+	case dir == f.dir && !path.IsAbs(pattern) && !path.IsAbs(name):
+		// Both in the same directory: as they stand.
+	case dir == "?" || f.dir == "?":
 		pattern, name = path.Base(pattern), path.Base(name)
-	} else {
+	default:
 		pattern = placedPath(z.atHome(pattern), z.placedDir(dir))
 		name = placedPath(z.atHome(name), z.placedDir(f.dir))
 	}
