@@ -276,7 +276,8 @@ type analyzer struct {
 	// (maxReadLater).
 	readLaterBytes int
 	// loopDepth counts the loops around the commands being walked, whose
-	// body runs again after what follows it in the loop.
+	// body runs again after what follows it in the loop, and the traps,
+	// whose commands run after the rest of the line.
 	loopDepth int
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
@@ -391,6 +392,9 @@ type subst struct {
 	// out is true for >(…), which the command writes to; the output of
 	// the others feeds the command.
 	out bool
+	// async is true for <(…) and >(…), which run beside the command,
+	// which does not wait for them.
+	async bool
 	// program is true for the <(…) a shell or source reads its program
 	// from: its script operand (bash <(…), . <(…)) or what feeds the
 	// descriptor it reads (sh < <(…)); unseen is then what to complain
@@ -2395,9 +2399,12 @@ func indexRange(from, to int) []int {
 // own, so a cd inside does not move the commands after it.
 func (z *analyzer) subs(subs stmtLists) {
 	for _, sub := range subs {
-		dir, scope := z.dir, z.fork()
+		dir, scope, async := z.dir, z.fork(), z.async
+		// : <(sleep 1; sh s.sh); echo 'rm -rf ~' > s.sh: a process
+		// substitution's reader may run after a later write (readLater).
+		z.async = z.async || sub.async
 		z.stmts(sub.stmts)
-		z.dir, z.scope = dir, scope
+		z.dir, z.scope, z.async = dir, scope, async
 	}
 }
 
@@ -2787,7 +2794,13 @@ func forAll(body string, stmts []*syntax.Stmt, from int) string {
 	}
 	for i := len(at) - 1; i >= 0; i-- {
 		if at[i] > 0 && at[i] <= len(body) {
-			body = body[:at[i]] + ` in "$@"` + body[at[i]:]
+			in := ` in "$@"`
+			if rest := strings.TrimLeft(body[at[i]:], " \t"); !strings.HasPrefix(rest, ";") && !strings.HasPrefix(rest, "\n") {
+				// for a do …: do ends the list only after ; or a
+				// newline.
+				in += ";"
+			}
+			body = body[:at[i]] + in + body[at[i]:]
 		}
 	}
 	return body
@@ -4400,7 +4413,16 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if fed {
 			z.fdScopes = append(z.fdScopes, in)
 		}
+		// trap 'sh s.sh' EXIT; echo 'rm -rf ~' > s.sh: a trap's readers
+		// run after the line's later writes (readLater).
+		later := lowerName(c) == "trap"
+		if later {
+			z.loopDepth++
+		}
 		z.nested(prog, what)
+		if later {
+			z.loopDepth--
+		}
 		if fed {
 			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 		}
@@ -5777,7 +5799,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 		}
 	case *syntax.ProcSubst:
 		if subs != nil {
-			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut})
+			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut, async: true})
 		}
 	case *syntax.ArithmExp:
 		z.arith(p.X, subs)

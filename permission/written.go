@@ -248,17 +248,35 @@ func (z *analyzer) fileWord(w Word) Word {
 // check.
 func (z *analyzer) runsWritten(i int) {
 	c := z.filesNamed(i)
-	if z.async || z.loopDepth > 0 || z.fn != "" {
+	if z.async || z.loopDepth > 0 || z.fn != "" || forksAway(c) {
 		z.noteReader(i, c)
 	}
 	if len(z.written) == 0 {
 		return
 	}
 	z.runAt = i
-	for _, g := range globbedWritten(c, z.written) {
+	for _, g := range z.globbedWritten(c, z.written) {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
+}
+
+// forksAway says whether a wrapper of c may run it in the background
+// and return at once: setsid does with -f, and without it where it
+// leads its process group (under set -m), unless -w waits for it. So
+// setsid -f sh s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as
+// sh s.sh & … does.
+func forksAway(c SimpleCommand) bool {
+	for k := 0; k < c.Inner && k < len(c.Words); k++ {
+		if w := c.Words[k]; !w.Literal || path.Base(w.Text) != "setsid" {
+			continue
+		}
+		waits := slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool {
+			return o.Text == "--wait" || len(o.Text) > 1 && o.Text[0] == '-' && o.Text[1] != '-' && strings.Contains(o.Text, "w")
+		})
+		return !waits
+	}
+	return false
 }
 
 // filesNamed returns command i with its words as the line's files name
@@ -300,7 +318,7 @@ func (z *analyzer) noteReader(i int, c SimpleCommand) {
 		z.readerSeen[key] = true
 		z.readers = append(z.readers, programReader{name, i, z.dir})
 	}
-	if slices.ContainsFunc(c.Words, func(w Word) bool { _, ok := globPattern(c, w); return ok }) && !z.globSeen[i] {
+	if readsGlob(c) && !z.globSeen[i] {
 		// bash *.sh &: the files the glob matches when it runs.
 		if z.globSeen == nil {
 			z.globSeen = map[int]bool{}
@@ -410,8 +428,9 @@ func (z *analyzer) globLater(f writtenFile) {
 		if z.readLaterBytes > maxReadLater {
 			return
 		}
-		for _, g := range globbedWritten(z.filesNamed(r.at), []writtenFile{f}) {
-			name := f.file.Text
+		c := z.filesNamed(r.at)
+		for _, g := range z.globbedWritten(c, []writtenFile{f}) {
+			name := z.globName(c, f)
 			if !slices.Contains(programFiles(g), name) && !slices.Contains(runnerFiles(g), name) {
 				continue // cat *.sh &: not its program
 			}
@@ -492,37 +511,106 @@ func homeWord(w Word) Word {
 }
 
 // globbedWritten returns c once for each of files (those the line
-// wrote) that a glob among its words matches, that word the file's
-// name: bash *.sh
-// runs the s.sh the line wrote (the first the glob yields; each is
-// judged).
-func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
+// wrote) that a glob among its words or its input's matches, that word
+// the file's name: bash *.sh and sh < *.sh run the s.sh the line wrote
+// (the first the glob yields; each is judged).
+func (z *analyzer) globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 	var out []SimpleCommand
 	for k, w := range c.Words {
-		t, ok := globPattern(c, w)
-		if !ok {
-			continue
-		}
-		for _, f := range files {
-			name := f.file.Text
-			if f.dir != c.Dir && !path.IsAbs(name) {
-				continue
-			}
-			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok && t != "*" {
-				continue
-			}
+		for _, name := range z.globbedNames(c, w, files) {
 			g := c
 			g.Words = slices.Clone(c.Words)
 			g.Words[k] = Word{Text: name, Literal: true}
 			out = append(out, g)
 		}
 	}
+	for k, r := range c.Redirects {
+		if r.Op != "<" {
+			continue
+		}
+		// sh < *.sh: bash opens the one file the glob matches.
+		for _, name := range z.globbedNames(c, r.Target, files) {
+			g := c
+			g.Redirects = slices.Clone(c.Redirects)
+			g.Redirects[k].Target = Word{Text: name, Literal: true}
+			out = append(out, g)
+		}
+	}
 	return out
 }
 
+// globbedNames returns the names (globName) of those of files that
+// word w of command c, a glob, matches.
+func (z *analyzer) globbedNames(c SimpleCommand, w Word, files []writtenFile) []string {
+	t, ok := globPattern(c, w)
+	if !ok {
+		return nil
+	}
+	alts := []string{t}
+	if strings.Contains(t, "{") {
+		alts = expandBraces(t, 64) // bash {a,b}.sh runs a.sh
+	}
+	var names []string
+	for _, f := range files {
+		if t == "*" || slices.ContainsFunc(alts, func(alt string) bool { return z.globMatch(alt, c.Dir, f) }) {
+			names = append(names, z.globName(c, f))
+		}
+	}
+	return names
+}
+
+// readsGlob says whether command c has a glob among its words or as
+// the file it reads its input from (globbedWritten).
+func readsGlob(c SimpleCommand) bool {
+	glob := func(w Word) bool { _, ok := globPattern(c, w); return ok }
+	return slices.ContainsFunc(c.Words, glob) || slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Op == "<" && glob(r.Target) })
+}
+
+// globName returns the name by which a glob of command c yields file
+// f, one the line wrote: f's own where c runs in its directory or one
+// not known (which sameFile matches by base name), else its path from
+// where c runs (placedPath): bash *.sh after cd sub; > ../s.sh; cd ..
+// runs it.
+func (z *analyzer) globName(c SimpleCommand, f writtenFile) string {
+	if name := f.file.Text; f.dir == c.Dir || path.IsAbs(name) || f.dir == "?" || c.Dir == "?" {
+		return name
+	}
+	return placedPath(z.atHome(f.file.Text), z.placedDir(f.dir))
+}
+
+// globMatch says whether pattern, a glob of a command run in directory
+// dir, matches file f as sameFile compares names: both placed where
+// their directories are known, so that bash /home/u/proj/*.sh runs the
+// s.sh written in /home/u/proj, by base name where one is not (cd "$x";
+// bash *.sh may run it). A ** (globstar) stands for any number of
+// directories, none among them, before the pattern's last name.
+func (z *analyzer) globMatch(pattern, dir string, f writtenFile) bool {
+	name := f.file.Text
+	switch {
+	case dir == f.dir && !path.IsAbs(pattern) && !path.IsAbs(name):
+		// Both in the same directory: as they stand.
+	case dir == "?" || f.dir == "?":
+		pattern, name = path.Base(pattern), path.Base(name)
+	default:
+		pattern = placedPath(z.atHome(pattern), z.placedDir(dir))
+		name = placedPath(z.atHome(name), z.placedDir(f.dir))
+	}
+	pattern, name = path.Clean(pattern), path.Clean(name)
+	if ok, _ := path.Match(pattern, name); ok {
+		return true
+	}
+	head, _, star := strings.Cut(pattern, "**")
+	if !star {
+		return false
+	}
+	base, _ := path.Match(path.Base(pattern), path.Base(name))
+	return base && (strings.ContainsAny(head, "*?[") || strings.HasPrefix(name, head))
+}
+
 // globPattern returns the pattern word w of command c matches the
-// files of, and whether it is one: a glob with nothing known only at
-// run time, or find -exec's {}, any file found.
+// files of, and whether it is one: a glob or a brace list ({a,b}.sh)
+// with nothing known only at run time, or find -exec's {}, any file
+// found.
 func globPattern(c SimpleCommand, w Word) (string, bool) {
 	t := looseText(w.Text)
 	if c.FromFind && !w.Literal && t == "{}" {
@@ -530,7 +618,8 @@ func globPattern(c SimpleCommand, w Word) (string, bool) {
 		// script the line wrote among them.
 		return "*", true
 	}
-	return t, !w.Literal && strings.ContainsAny(t, "*?[") && !strings.ContainsAny(t, "$`~")
+	pattern := strings.ContainsAny(t, "*?[") || strings.Contains(t, "{") && len(expandBraces(t, 64)) > 1
+	return t, !w.Literal && pattern && !strings.ContainsAny(t, "$`~")
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
@@ -660,9 +749,19 @@ func echoNoNewline(c SimpleCommand) bool {
 // wrote to s.sh to t.sh, whose later run is judged by it too.
 func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
-	for _, w := range c.Args()[1:] {
-		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+	args, valued := c.Args(), "St" // the short options that take a value
+	if lowerName(c) == "install" {
+		valued = "mogSt"
+	}
+	for k := 1; k < len(args); k++ {
+		w := args[k]
+		switch t := w.Text; {
+		case !w.Literal || !strings.HasPrefix(t, "-"):
 			ops = append(ops, w)
+		case len(t) > 1 && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], valued):
+			// install -m 755 t s.sh: the option's value is the next
+			// word, not a file (-t's directory: then one operand).
+			k++
 		}
 	}
 	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
