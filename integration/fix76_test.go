@@ -62,3 +62,52 @@ func TestFloodedParentFix76(t *testing.T) {
 		})
 	}
 }
+
+// TestGrantOverDeepRepositoryWarnsFix76: a write grant holding the root
+// two levels or more above it (--allow-write ~ with the project at
+// ~/a/b/p) and another repository beside the root's way (~/a/other/.git)
+// or below one of the grant's directories (~/x/y/.git) was allowed
+// unwarned on b45507f: red75 looked only between the grant's top and the
+// root and at that top. Every repository there is the command's to plant
+// core.fsmonitor or a hook in, which the user's next git there runs; one
+// warning names the first found and counts the others. Neighbour: the
+// same grant with no repository but the root's is not warned of.
+func TestGrantOverDeepRepositoryWarnsFix76(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		repos []string
+		want  string
+	}{
+		{"beside the way", []string{"a/other"}, "covers the git directory TOP/a/other/.git:"},
+		{"deep", []string{"x/y"}, "covers the git directory TOP/x/y/.git:"},
+		{"two", []string{"a/b/other", "x/y"}, "covers the git directory TOP/a/b/other/.git and 1 more below it:"},
+		{"neighbour", nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			top := realTemp(t)
+			root := filepath.Join(top, "a", "b", "p")
+			for _, d := range []string{filepath.Join(root, ".git", "hooks"), filepath.Join(top, "a", "notes"), filepath.Join(top, "x", "y", "src")} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, r := range tc.repos {
+				if err := os.MkdirAll(filepath.Join(top, r, ".git", "hooks"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null", "--allow-write", top}, dir: root})
+			want := strings.ReplaceAll(tc.want, "TOP", top)
+			switch {
+			case r.code != 0:
+				t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+			case want != "" && strings.Count(r.stderr, want) != 1:
+				t.Errorf("--allow-write %s holding %v: stderr\n%s\nwant %q once", top, tc.repos, r.stderr, want)
+			case want == "" && strings.Contains(r.stderr, "covers the git directory"):
+				t.Errorf("--allow-write %s with no repository but the root's warned: %s", top, r.stderr)
+			}
+		})
+	}
+}
