@@ -62,9 +62,9 @@ func TestChangedSinceTickFix76(t *testing.T) {
 // .gitmodules written just before a run that touches neither are left
 // alone (cov75: in the coarse clock's tick of the plan, the submodule's
 // .git was moved aside and the run failed with 125; its tests slept 20
-// ms). The neighbour: a command that makes .gitmodules and a repository
-// at its path at once, in the run's first millisecond, still has that
-// repository's .git moved aside.
+// ms), with the layer and without it. The neighbour: a command that
+// makes .gitmodules and a repository at its path at once, in the run's
+// first millisecond, still has that repository's .git moved aside.
 func TestSubmoduleWrittenBeforeRunFix76(t *testing.T) {
 	requireSandbox(t)
 	noUserConfig(t)
@@ -78,6 +78,19 @@ func TestSubmoduleWrittenBeforeRunFix76(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(root, "s0/.git/config")); err != nil || !cov75Ran(root) {
 			t.Fatalf("round %d: the submodule's .git moved aside (%v), or the command did not run", i, err)
+		}
+	}
+	// Without the layer the snapshot judges by identity, recorded at the
+	// plan: the same files, and an agent's settings, written just before
+	// are left alone too.
+	for i := range 20 {
+		root := fix76Submodule(t)
+		os.MkdirAll(filepath.Join(root, ".claude"), 0o755)
+		os.WriteFile(filepath.Join(root, "s0/.git/config"), []byte("[core]\n\tbare = false\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{}\n"), 0o644)
+		status, _, err := cov75Run(t, root, "touch marker", true, false, nil)
+		if status != 0 || err != nil || !cov75Ran(root) {
+			t.Fatalf("round %d without the layer: Run = %d, %v; want 0, nothing protected changed by the command", i, status, err)
 		}
 	}
 	for i := range 20 {
