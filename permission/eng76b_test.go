@@ -35,3 +35,26 @@ func TestEng76bContainerShellCompoundInput(t *testing.T) {
 	rows = eng76bRows(rows, "a group, a here-document", "{ podman exec -i c sh; } <<'E'\nrm -rf /\nE")
 	checkDecisions(t, rows)
 }
+
+// TestEng76bComposeShellInput: compose's exec and run keep the
+// container's input open without -i (-T, --no-TTY or not), so docker
+// compose exec app sh <<< 'rm -rf /' runs what docker compose exec app
+// rm -rf / does; it was allowed in every mode but plan. Neighbours: a
+// database shell fed a file, a command given as arguments, and
+// --interactive=false, which closes the input, keep their decisions.
+func TestEng76bComposeShellInput(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: psql fed a file", ModeDefault, nil, `docker compose exec -T db psql < schema.sql`, Allow},
+		{"neighbour: npm test", ModeDefault, nil, `docker compose run app npm test`, Allow},
+		{"neighbour: a harmless text", ModeDefault, nil, `docker compose exec app sh <<< 'ls'`, Allow},
+		{"neighbour: the input closed", ModeBypassPermissions, nil, `docker compose exec --interactive=false app sh <<< 'rm -rf /'`, Allow},
+	}
+	rows = eng76bRows(rows, "docker compose exec", `docker compose exec app sh <<< 'rm -rf /'`)
+	rows = eng76bRows(rows, "docker compose run", `docker compose run app sh <<< 'rm -rf /'`)
+	rows = eng76bRows(rows, "docker-compose exec -T", `docker-compose exec -T app sh <<< 'rm -rf /'`)
+	rows = eng76bRows(rows, "docker compose exec --no-TTY", `docker compose exec --no-TTY app sh <<< 'rm -rf /'`)
+	rows = eng76bRows(rows, "docker compose -f exec -i", `docker compose -f x.yml exec -i app bash <<< 'rm -rf /'`)
+	rows = eng76bRows(rows, "podman-compose run, a pipe", `echo 'rm -rf /' | podman-compose run app sh`)
+	checkDecisions(t, rows)
+}
