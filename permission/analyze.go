@@ -1427,6 +1427,9 @@ func (z *analyzer) fedKnown(i int, text, what string) bool {
 		z.patchWrites(c, text)
 	} else if isSQLShell(n) {
 		z.fedSQL(c, text, true, what)
+	} else if containerStdinShell(c) >= 0 {
+		// d='rm -rf /'; docker run -i alpine sh <<< "$d"
+		z.containerFed(c, text)
 	} else {
 		return false
 	}

@@ -58,3 +58,21 @@ func TestEng76bComposeShellInput(t *testing.T) {
 	rows = eng76bRows(rows, "podman-compose run, a pipe", `echo 'rm -rf /' | podman-compose run app sh`)
 	checkDecisions(t, rows)
 }
+
+// TestEng76bContainerShellValueInput: a container's shell fed a
+// here-string or a here-document of a value the line gives (d='rm -rf
+// /'; docker run -i alpine sh <<< "$d") runs it as written out; it was
+// allowed in every mode but plan. Neighbours: a harmless value, and a
+// value the line does not give, which docker run alpine sh -c "$x"
+// leaves allowed, keep their decisions.
+func TestEng76bContainerShellValueInput(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a harmless value", ModeDefault, nil, `d=ls; docker run -i alpine sh <<< "$d"`, Allow},
+		{"neighbour: a value not given", ModeDefault, nil, `docker run -i alpine sh <<< "$x"`, Allow},
+	}
+	rows = eng76bRows(rows, "a here-string", `d='rm -rf /'; docker run -i alpine sh <<< "$d"`)
+	rows = eng76bRows(rows, "a here-document", "d='rm -rf /'; docker exec -i c sh <<E\n$d\nE")
+	rows = eng76bRows(rows, "a process substitution", `docker run -i alpine sh < <(echo 'rm -rf /')`)
+	checkDecisions(t, rows)
+}
