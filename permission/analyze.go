@@ -1431,6 +1431,9 @@ func (z *analyzer) fedKnown(i int, text, what string) bool {
 		z.patchWrites(c, text)
 	} else if isSQLShell(n) {
 		z.fedSQL(c, text, true, what)
+	} else if containerStdinShell(c) >= 0 {
+		// d='rm -rf /'; docker run -i alpine sh <<< "$d"
+		z.containerFed(c, text)
 	} else {
 		return false
 	}
@@ -4283,7 +4286,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
-	case "docker", "podman", "nerdctl", "kubectl":
+	case "docker", "podman", "nerdctl", "kubectl", "docker-compose", "podman-compose":
 		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			if text, lit := z.docProgram(doc); lit {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -1904,12 +1905,16 @@ func isName(s string) bool {
 // containerStdinShell returns the index, in c's arguments, of a shell
 // that reads its program on its input in a container c runs with its
 // input attached: docker, podman or nerdctl run -i or exec -i (container
-// run, container exec), kubectl exec -i or run -i. The text fed to c is
-// that shell's program, to be judged as c given it as sh -c's
-// (containerFed). -1 for any other command.
+// run, container exec), kubectl exec -i or run -i, compose's run or exec
+// (docker compose, docker-compose, podman-compose), which keep the input
+// open without -i, -T (--no-TTY) or not, unless --interactive=false. The
+// text fed to c is that shell's program, to be judged as c given it as
+// sh -c's string (containerFed). -1 for any other command.
 func containerStdinShell(c SimpleCommand) int {
-	switch lowerName(c) {
-	case "docker", "podman", "nerdctl", "kubectl":
+	n := lowerName(c)
+	compose := n == "docker-compose" || n == "podman-compose"
+	switch {
+	case compose, n == "docker", n == "podman", n == "nerdctl", n == "kubectl":
 	default:
 		return -1
 	}
@@ -1919,19 +1924,24 @@ func containerStdinShell(c SimpleCommand) int {
 		switch t := args[k].Text; {
 		case !args[k].Literal:
 			return -1
-		case strings.HasPrefix(t, "-") || t == "container":
 		case t == "run" || t == "exec":
 			sub = k
-		default:
+		case strings.HasPrefix(t, "-") || t == "container":
+		case t == "compose":
+			compose = true
+		case !containerGlobalValue(args[k-1]):
+			// docker compose -f x.yml exec: a global option's value.
 			return -1
 		}
 	}
-	interactive := false
+	interactive := compose
 	for k := sub + 1; sub > 0 && k < len(args); k++ {
 		w := args[k]
 		t := w.Text
 		switch {
 		case !w.Literal:
+		case compose && interactiveOff(t):
+			interactive = false
 		case t == "--interactive" || t == "--stdin" || strings.HasPrefix(t, "--interactive=t") || strings.HasPrefix(t, "--stdin=t"):
 			interactive = true
 		case shortCluster(t) && strings.Contains(strings.SplitN(t, "=", 2)[0], "i"):
@@ -1944,6 +1954,22 @@ func containerStdinShell(c SimpleCommand) int {
 		}
 	}
 	return -1
+}
+
+// containerGlobalValue says whether w, a word before a container
+// command's subcommand, is an option that takes the next word as its
+// value (docker compose -f x.yml, kubectl -n ns): every one not
+// containerGlobalFlags' and not given it after an =.
+func containerGlobalValue(w Word) bool {
+	return w.Literal && strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") && !slices.Contains(containerGlobalFlags, w.Text)
+}
+
+// interactiveOff says whether option t turns compose's input off
+// (--interactive=false, -i=0), which compose keeps open by default.
+func interactiveOff(t string) bool {
+	name, v, ok := strings.Cut(t, "=")
+	off, err := strconv.ParseBool(v)
+	return ok && (name == "--interactive" || name == "-i") && err == nil && !off
 }
 
 // containerFed judges text, fed to container command c whose shell reads
