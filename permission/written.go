@@ -263,20 +263,36 @@ func (z *analyzer) runsWritten(i int) {
 
 // forksAway says whether a wrapper of c may run it in the background
 // and return at once: setsid does with -f, and without it where it
-// leads its process group (under set -m), unless -w waits for it. So
-// setsid -f sh s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as
-// sh s.sh & … does.
+// leads its process group (under set -m), unless -w waits for it; tsp
+// (task spooler) and sem (GNU parallel's) queue it and return, unless
+// tsp -f or sem --fg runs it in the foreground. So setsid -f sh s.sh;
+// echo 'rm -rf ~' > s.sh runs what echo writes, as sh s.sh & … does.
 func forksAway(c SimpleCommand) bool {
 	for k := 0; k < c.Inner && k < len(c.Words); k++ {
-		if w := c.Words[k]; !w.Literal || path.Base(w.Text) != "setsid" {
+		w := c.Words[k]
+		if !w.Literal {
 			continue
 		}
-		waits := slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool {
-			return o.Text == "--wait" || len(o.Text) > 1 && o.Text[0] == '-' && o.Text[1] != '-' && strings.Contains(o.Text, "w")
-		})
-		return !waits
+		var waits func(o Word) bool
+		switch path.Base(w.Text) {
+		case "setsid":
+			waits = func(o Word) bool { return o.Text == "--wait" || shortOption(o.Text, 'w') }
+		case "tsp":
+			waits = func(o Word) bool { return shortOption(o.Text, 'f') }
+		case "sem":
+			waits = func(o Word) bool { return o.Text == "--fg" }
+		default:
+			continue
+		}
+		return !slices.ContainsFunc(c.Words[k+1:c.Inner], waits)
 	}
 	return false
+}
+
+// shortOption says whether word t is a cluster of short options that
+// holds option o.
+func shortOption(t string, o byte) bool {
+	return len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.IndexByte(t, o) > 0
 }
 
 // filesNamed returns command i with its words as the line's files name
