@@ -264,8 +264,14 @@ type analyzer struct {
 	// (programFiles, runnerFiles), one of each name and file, for a
 	// write later on the line, which a reader in the background, in a
 	// loop or in a function's body may yet read (readLater).
-	readers    []programReader
-	readerIdx  writtenIndex       // z.readers by base name
+	readers   []programReader
+	readerIdx writtenIndex // z.readers by base name
+	// links: the pairs of names a link the line made joins (ln, cp -s,
+	// cp -l), for a write to one that is a write to the other
+	// (linkedWrite); linking: a write linkedWrite notes.
+	links      [][2]writtenFile
+	linkIdx    writtenIndex // the links' ends, 2k and 2k+1, by base name
+	linking    bool
 	readerSeen map[[3]string]bool // the name, directory and file of each
 	// globReaders: the commands of readers' kind with a glob among their
 	// words (bash *.sh &), each once (globSeen), whose matches a later
