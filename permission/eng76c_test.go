@@ -126,3 +126,27 @@ func TestEng76cSedInPlace(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestEng76cPositionalSlice: a function's copy writes "${@:N}" and
+// "${@:N:M}" (and ${*:…}), with N and M in digits, as the arguments it
+// expands to, as it does "$@": f() { rm -rf "${@:2}"; }; f x ~ was asked
+// for as a path only known at run time. Neighbours: a slice of harmless
+// arguments, ${@:0} (which holds $0) and ${@: -1} keep their decisions.
+func TestEng76cPositionalSlice(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a slice echoed", ModeDefault, nil, `f() { echo "${@:2}"; }; f a b`, Allow},
+		{"neighbour: a slice of a build directory", ModeDefault, nil, `f() { rm -rf "${@:2}"; }; f x build`, Ask},
+		{"neighbour: ${@:0:1}", ModeDefault, nil, `f() { rm -rf "${@:0:1}"; }; f ~`, Ask},
+		{"neighbour: ${@: -1}", ModeDefault, nil, `f() { rm -rf "${@: -1}"; }; f x ~`, Ask},
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"${@:2}", `f() { rm -rf "${@:2}"; }; f x ~`},
+		{"${@:2:1}", `f() { rm -rf "${@:2:1}"; }; f x ~ y`},
+		{"${*:2} unquoted", `f() { rm -rf ${*:2}; }; f x ~`},
+		{"a count past the arguments", `f() { rm -rf "${@:2:9223372036854775807}"; }; f x ~`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	checkDecisions(t, rows)
+}
