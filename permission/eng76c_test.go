@@ -100,7 +100,9 @@ func TestEng76cLinkedWrite(t *testing.T) {
 
 // TestEng76cSedInPlace: sed -i edits its file in place: one the line
 // wrote becomes what sed makes of it, as sed's output in a pipe is
-// computed, and any other one what is only known at run time: echo
+// computed, and one whose edit is not computed what is only known at
+// run time (a file the line did not write is left as it is: its text
+// was not known before either): echo
 // 'echo hi' > s.sh; sed -i 's/echo hi/rm -rf ~/' s.sh; sh s.sh was
 // allowed in every mode, judged as echo hi. Neighbours: a harmless
 // edit of a written script, and an edit of a project file that runs no
@@ -110,7 +112,8 @@ func TestEng76cSedInPlace(t *testing.T) {
 	rows := []decisionRow{
 		{"neighbour: an edit of a version file, then make", ModeDefault, nil, `sed -i 's/1.0/1.1/' version.txt && make`, Allow},
 		{"neighbour: a harmless edit of a written script", ModeDefault, nil, `echo 'echo hi' > s.sh; sed -i 's/hi/ho/' s.sh; sh s.sh`, Allow},
-		{"an edit of a project script run, bypassPermissions", ModeBypassPermissions, nil, `sed -i 's/hi/ho/' s.sh; sh s.sh`, Ask},
+		{"neighbour: an edit of a project script run, bypassPermissions", ModeBypassPermissions, nil, `sed -i 's/hi/ho/' s.sh; sh s.sh`, Allow},
+		{"neighbour: an edit of the Makefile, then make, bypassPermissions", ModeBypassPermissions, nil, `sed -i 's/1.0/1.1/' Makefile && make`, Allow},
 		{"an edit not computed run, bypassPermissions", ModeBypassPermissions, nil, `echo 'echo hi' > s.sh; sed -i 's/hi/\U&/' s.sh; sh s.sh`, Ask},
 		{"an edit by a script file run, bypassPermissions", ModeBypassPermissions, nil, `echo 'echo hi' > s.sh; sed -i -f x.sed s.sh; sh s.sh`, Ask},
 	}

@@ -468,9 +468,11 @@ func (z *analyzer) ddWritten(c SimpleCommand, rs []*syntax.Redirect) {
 
 // sedEdited: sed -i edits its files in place: one the line wrote, with
 // a known text, becomes what sed makes of it where the analysis
-// computes it as it does sed's output in a pipe (sedOutput); any other
-// becomes what is only known at run time, so that a script edited
-// before it runs is too complex to check.
+// computes it as it does sed's output in a pipe (sedOutput); one whose
+// text or edit is not known becomes what is only known at run time, so
+// that a script the line wrote and edited before it runs is too complex
+// to check. A file the line did not write is left as it is: its text was
+// not known before the edit either.
 func (z *analyzer) sedEdited(c SimpleCommand) {
 	a := parseSed(c.Args()[1:])
 	if !a.inPlace {
@@ -490,8 +492,15 @@ func (z *analyzer) sedEdited(c SimpleCommand) {
 		if w = z.fileWord(w); !w.Literal {
 			continue
 		}
+		prev, ok := z.lastWritten(w.Text, c.Dir)
+		if !ok {
+			// The project's own file, its text unknown before as after:
+			// sed -i 's/1.0/1.1/' Makefile && make runs it as make alone
+			// would.
+			continue
+		}
 		f := writtenFile{file: w, dir: c.Dir}
-		if prev, ok := z.lastWritten(w.Text, c.Dir); ok && prev.known && len(a.scriptFiles) == 0 {
+		if prev.known && len(a.scriptFiles) == 0 {
 			text, exact, ok := sedEdit(script, prev.text)
 			f.text, f.known = text, exact && ok
 		}
