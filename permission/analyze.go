@@ -264,8 +264,14 @@ type analyzer struct {
 	// (programFiles, runnerFiles), one of each name and file, for a
 	// write later on the line, which a reader in the background, in a
 	// loop or in a function's body may yet read (readLater).
-	readers    []programReader
-	readerIdx  writtenIndex       // z.readers by base name
+	readers   []programReader
+	readerIdx writtenIndex // z.readers by base name
+	// links: the pairs of names a link the line made joins (ln, cp -s,
+	// cp -l), for a write to one that is a write to the other
+	// (linkedWrite); linking: a write linkedWrite notes.
+	links      [][2]writtenFile
+	linkIdx    writtenIndex // the links' ends, 2k and 2k+1, by base name
+	linking    bool
 	readerSeen map[[3]string]bool // the name, directory and file of each
 	// globReaders: the commands of readers' kind with a glob among their
 	// words (bash *.sh &), each once (globSeen), whose matches a later
@@ -3089,9 +3095,16 @@ func expandsPositional(body string) bool {
 // $1 $2, split as bash splits them.
 func positionalAll(t string, n int) string {
 	return rewriteDollars(t, func(b *strings.Builder, rest string, dq bool) (int, bool) {
-		skip := 1
+		skip, from, to := 1, 1, n
 		if strings.HasPrefix(rest, "{@}") || strings.HasPrefix(rest, "{*}") {
 			rest, skip = rest[1:], 3
+		} else if l, first, count, ok := positionalSlice(rest); ok {
+			// "${@:2}", "${@:2:1}": from the second, as many as given.
+			from, skip = first, l
+			if count >= 0 && count < n {
+				to = min(n, first+count-1)
+			}
+			rest = rest[1:]
 		}
 		if rest == "" || rest[0] != '@' && rest[0] != '*' {
 			return 0, false
@@ -3100,14 +3113,39 @@ func positionalAll(t string, n int) string {
 		if dq && rest[0] == '@' {
 			sep = `" "`
 		}
-		for k := 1; k <= n; k++ {
-			if k > 1 {
+		for k := from; k <= to; k++ {
+			if k > from {
 				b.WriteString(sep)
 			}
 			b.WriteString("${" + strconv.Itoa(k) + "}")
 		}
 		return skip, true
 	})
+}
+
+// positionalSlice reads rest, after a $, as ${@:N} or ${@:N:M} (or
+// ${*:…}) with N at least 1 and both written in digits: its length l,
+// its first parameter and how many it takes (-1, all, for no M).
+func positionalSlice(rest string) (l, first, count int, ok bool) {
+	end := strings.IndexByte(rest, '}')
+	if end < 0 || !strings.HasPrefix(rest, "{@:") && !strings.HasPrefix(rest, "{*:") {
+		return 0, 0, 0, false
+	}
+	nums := strings.Split(rest[3:end], ":")
+	if len(nums) > 2 {
+		return 0, 0, 0, false
+	}
+	first, err := strconv.Atoi(nums[0])
+	if err != nil || first < 1 || strings.Trim(nums[0], "0123456789") != "" {
+		return 0, 0, 0, false
+	}
+	count = -1
+	if len(nums) == 2 {
+		if count, err = strconv.Atoi(nums[1]); err != nil || count < 0 || strings.Trim(nums[1], "0123456789") != "" {
+			return 0, 0, 0, false
+		}
+	}
+	return end + 1, first, count, true
 }
 
 // silentHead says whether stmts are statements that print nothing

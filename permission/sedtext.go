@@ -23,22 +23,30 @@ import (
 // address but a line's number and $, an s command's w or e flag): not a filter of its input alone,
 // or one that runs or writes what the analysis judges otherwise.
 func sedOutput(args []Word, in string) (string, bool) {
+	text, _, ok := sedEdit(args, in)
+	return text, ok
+}
+
+// sedEdit is sedOutput, and whether the text is what sed prints: not
+// the input in lower case, given for a script not read (sed -i's edit
+// of a file is its text, not a name's case).
+func sedEdit(args []Word, in string) (text string, exact, ok bool) {
 	script, ere, quiet, ok := sedScript(args)
 	if !ok {
-		return "", false
+		return "", false, false
 	}
 	cmds, ok := sedCommands(script)
 	if !ok {
-		return "", false
+		return "", false, false
 	}
 	trailing := strings.HasSuffix(in, "\n")
 	body := strings.TrimSuffix(in, "\n")
 	if in == "" {
-		return "", true
+		return "", true, true
 	}
 	for k := range cmds {
 		if !cmds[k].compile(ere) || len(in)*len(script) > maxSedWork {
-			return strings.ToLower(in), true
+			return strings.ToLower(in), false, true
 		}
 	}
 	var out []string
@@ -55,7 +63,7 @@ func sedOutput(args []Word, in string) (string, bool) {
 				out, size = append(out, line), size+len(line)
 			}
 			if len(line) > maxSedText {
-				return strings.ToLower(in), true
+				return strings.ToLower(in), false, true
 			}
 		}
 		if !quiet {
@@ -64,14 +72,14 @@ func sedOutput(args []Word, in string) (string, bool) {
 		if size > maxSedText {
 			// s/a/aaaaaaaaaa/g ten times over: what it prints grows
 			// tenfold with each, no path.
-			return strings.ToLower(in), true
+			return strings.ToLower(in), false, true
 		}
 	}
-	text := strings.Join(out, "\n")
+	text = strings.Join(out, "\n")
 	if trailing && len(out) > 0 {
 		text += "\n"
 	}
-	return text, true
+	return text, true, true
 }
 
 // sedScript returns the script of sed's arguments args (sedArgs): its

@@ -68,6 +68,12 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 	case "mkfifo", "mknod":
 		z.fifosMade(c)
 		return
+	case "dd":
+		z.ddWritten(c, rs)
+		return
+	case "sed", "gsed":
+		z.sedEdited(c)
+		return
 	case "tee":
 	default:
 		return
@@ -263,20 +269,36 @@ func (z *analyzer) runsWritten(i int) {
 
 // forksAway says whether a wrapper of c may run it in the background
 // and return at once: setsid does with -f, and without it where it
-// leads its process group (under set -m), unless -w waits for it. So
-// setsid -f sh s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as
-// sh s.sh & … does.
+// leads its process group (under set -m), unless -w waits for it; tsp
+// (task spooler) and sem (GNU parallel's) queue it and return, unless
+// tsp -f or sem --fg runs it in the foreground. So setsid -f sh s.sh;
+// echo 'rm -rf ~' > s.sh runs what echo writes, as sh s.sh & … does.
 func forksAway(c SimpleCommand) bool {
 	for k := 0; k < c.Inner && k < len(c.Words); k++ {
-		if w := c.Words[k]; !w.Literal || path.Base(w.Text) != "setsid" {
+		w := c.Words[k]
+		if !w.Literal {
 			continue
 		}
-		waits := slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool {
-			return o.Text == "--wait" || len(o.Text) > 1 && o.Text[0] == '-' && o.Text[1] != '-' && strings.Contains(o.Text, "w")
-		})
-		return !waits
+		var waits func(o Word) bool
+		switch path.Base(w.Text) {
+		case "setsid":
+			waits = func(o Word) bool { return o.Text == "--wait" || shortOption(o.Text, 'w') }
+		case "tsp":
+			waits = func(o Word) bool { return shortOption(o.Text, 'f') }
+		case "sem":
+			waits = func(o Word) bool { return o.Text == "--fg" }
+		default:
+			continue
+		}
+		return !slices.ContainsFunc(c.Words[k+1:c.Inner], waits)
 	}
 	return false
+}
+
+// shortOption says whether word t is a cluster of short options that
+// holds option o.
+func shortOption(t string, o byte) bool {
+	return len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.IndexByte(t, o) > 0
 }
 
 // filesNamed returns command i with its words as the line's files name
@@ -360,6 +382,130 @@ func (z *analyzer) catReader(i, from int) {
 func (z *analyzer) noteWrite(f writtenFile) {
 	z.written = append(z.written, f)
 	z.readLater(f)
+	z.linkedWrite(f)
+}
+
+// linkedWrite notes f, a file the line writes, as written to each name
+// a link the line made joins to it, and to theirs in turn (one of each
+// name): ln -s s.sh t.sh; echo 'rm -rf ~' > s.sh; sh t.sh runs what
+// echo writes. The links' ends are looked up by base name (writtenIndex),
+// as lastWritten's writes are: a line of thousands of links and writes
+// (ln -s /etc lN; echo x > yN; …) matched each write with every link.
+func (z *analyzer) linkedWrite(f writtenFile) {
+	if len(z.links) == 0 || z.linking {
+		return
+	}
+	z.linking = true
+	defer func() { z.linking = false }()
+	x := &z.linkIdx
+	for ; x.indexed < 2*len(z.links); x.indexed++ {
+		end := z.links[x.indexed/2][x.indexed%2]
+		z.indexFile(x, end.file.Text, end.dir)
+	}
+	same := func(a, b writtenFile) bool {
+		return sameFile(z.atHome(a.file.Text), z.placedDir(a.dir), z.atHome(b.file.Text), z.placedDir(b.dir))
+	}
+	done := []writtenFile{f}
+	for k := 0; k < len(done) && k < maxLinked; k++ {
+		name, dir := z.atHome(done[k].file.Text), z.placedDir(done[k].dir)
+		lists := x.lists(name, dir)
+		if _, ok := plainBase(name); !ok {
+			lists = [][]int{indexRange(0, 2*len(z.links))}
+		}
+		for _, l := range lists {
+			for _, e := range l {
+				to := z.links[e/2][1-e%2]
+				if !same(z.links[e/2][e%2], done[k]) || slices.ContainsFunc(done, func(d writtenFile) bool { return same(d, to) }) {
+					continue
+				}
+				g := done[k]
+				g.file, g.dir = to.file, to.dir
+				done = append(done, g)
+				z.noteWrite(g)
+			}
+		}
+	}
+}
+
+// maxLinked bounds the names linkedWrite writes a file by.
+const maxLinked = 64
+
+// ddWritten: dd of=FILE writes its input to FILE, as tee FILE does: a
+// here-document's or here-string's text, or what the line wrote to its
+// if= file, when it copies all of it (no skip=, count=, conv= …); else
+// what is only known at run time.
+func (z *analyzer) ddWritten(c SimpleCommand, rs []*syntax.Redirect) {
+	var f writtenFile
+	from, whole := "", true
+	for _, w := range c.Args()[1:] {
+		key, val, _ := strings.Cut(w.Text, "=")
+		switch {
+		case !w.Literal:
+			whole = false
+		case key == "of":
+			f = writtenFile{file: Word{Text: val, Literal: true}, dir: c.Dir}
+		case key == "if":
+			from = val
+		case key != "bs" && key != "ibs" && key != "obs" && key != "status":
+			whole = false
+		}
+	}
+	switch {
+	case f.file.Text == "":
+		return
+	case !whole:
+	case from != "":
+		if prev, ok := z.lastWritten(from, c.Dir); ok {
+			f.text, f.known = prev.text, prev.known
+		}
+	default:
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
+			f.text, f.known = z.docProgram(doc)
+		}
+	}
+	z.noteWrite(f)
+}
+
+// sedEdited: sed -i edits its files in place: one the line wrote, with
+// a known text, becomes what sed makes of it where the analysis
+// computes it as it does sed's output in a pipe (sedOutput); one whose
+// text or edit is not known becomes what is only known at run time, so
+// that a script the line wrote and edited before it runs is too complex
+// to check. A file the line did not write is left as it is: its text was
+// not known before the edit either.
+func (z *analyzer) sedEdited(c SimpleCommand) {
+	a := parseSed(c.Args()[1:])
+	if !a.inPlace {
+		return
+	}
+	// The script alone, as sedOutput reads a filter's.
+	var script []Word
+	for _, s := range a.scripts {
+		script = append(script, Word{Text: "-e", Literal: true}, s)
+	}
+	for _, o := range a.options {
+		if o != "-s" && o != "--separate" { // -i implies -s
+			script = append(script, Word{Text: o, Literal: true})
+		}
+	}
+	for _, w := range a.files {
+		if w = z.fileWord(w); !w.Literal {
+			continue
+		}
+		prev, ok := z.lastWritten(w.Text, c.Dir)
+		if !ok {
+			// The project's own file, its text unknown before as after:
+			// sed -i 's/1.0/1.1/' Makefile && make runs it as make alone
+			// would.
+			continue
+		}
+		f := writtenFile{file: w, dir: c.Dir}
+		if prev.known && len(a.scriptFiles) == 0 {
+			text, exact, ok := sedEdit(script, prev.text)
+			f.text, f.known = text, exact && ok
+		}
+		z.noteWrite(f)
+	}
 }
 
 // maxReadLater bounds the text of the writes readLater judges, each
@@ -746,43 +892,116 @@ func echoNoNewline(c SimpleCommand) bool {
 }
 
 // copiesWritten: cp s.sh t.sh (mv, install, ln) copies what the line
-// wrote to s.sh to t.sh, whose later run is judged by it too.
+// wrote to s.sh to t.sh, whose later run is judged by it too; cp -t DIR
+// s.sh, cp s.sh a.sh DIR and cp s.sh DIR/ copy it to DIR/s.sh. A link
+// (ln, cp -s, cp -l) joins the two names for the line's later writes
+// too (linkedWrite).
 func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
+	var dir *Word                  // -t's
 	args, valued := c.Args(), "St" // the short options that take a value
-	if lowerName(c) == "install" {
+	n := lowerName(c)
+	if n == "install" {
 		valued = "mogSt"
 	}
+	link, symbolic, relative := n == "ln", false, false
 	for k := 1; k < len(args); k++ {
 		w := args[k]
 		switch t := w.Text; {
 		case !w.Literal || !strings.HasPrefix(t, "-"):
 			ops = append(ops, w)
-		case len(t) > 1 && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], valued):
-			// install -m 755 t s.sh: the option's value is the next
-			// word, not a file (-t's directory: then one operand).
+		case strings.HasPrefix(t, "--target-directory="):
+			dir = &Word{Text: strings.TrimPrefix(t, "--target-directory="), Literal: true}
+		case t == "--target-directory" && k+1 < len(args):
 			k++
+			dir = &args[k]
+		case t == "--symbolic" || t == "--symbolic-link":
+			link, symbolic = true, true
+		case t == "--link":
+			link = true
+		case t == "--relative":
+			relative = true
+		case len(t) > 1 && t[1] != '-':
+			j := 1 + strings.IndexAny(t[1:], valued)
+			flags := t
+			if j > 0 {
+				flags = t[:j]
+			}
+			link = link || n == "cp" && strings.ContainsAny(flags, "sl")
+			symbolic = symbolic || (n == "cp" || n == "ln") && strings.Contains(flags, "s")
+			relative = relative || n == "ln" && strings.Contains(flags, "r")
+			if j == 0 {
+				continue
+			}
+			// install -m 755 t s.sh: the option's value is the rest of
+			// the word or the next word, not a file.
+			val := Word{Text: t[j+1:], Literal: true}
+			if val.Text == "" && k+1 < len(args) {
+				k++
+				val = args[k]
+			}
+			if t[j] == 't' {
+				dir = &val
+			}
 		}
 	}
-	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
-		return
-	}
-	if src := path.Clean(ops[0].Text); strings.HasPrefix(src, "/dev/") || strings.HasPrefix(src, "/proc/") {
-		// cp /dev/stdin s.sh <<< 'rm -rf ~' copies its input: what a
-		// here-document or here-string says; a stream, a descriptor
-		// or another device what is not known.
-		f := writtenFile{file: ops[1], dir: c.Dir}
-		stdin := src == "/dev/stdin" || src == "/dev/fd/0" || src == "/proc/self/fd/0"
-		if feed, doc := fdDoc(rs, 0); stdin && feed == feedDoc && doc != nil {
-			f.text, f.known = z.docProgram(doc)
+	if dir == nil && len(ops) == 2 && ops[0].Literal && ops[1].Literal && !strings.HasSuffix(ops[1].Text, "/") {
+		if z.devCopied(c, ops, rs) {
+			return
 		}
-		z.noteWrite(f)
+		z.copyWritten(c, ops[0], ops[1], link, symbolic && !relative)
+		if n == "ln" || n == "cp" || n == "mv" {
+			// cp s.sh build, where build is a directory: build/s.sh.
+			z.copyWritten(c, ops[0], Word{Text: path.Join(ops[1].Text, path.Base(ops[0].Text)), Literal: true}, link, symbolic && !relative)
+		}
 		return
 	}
-	if f, ok := z.lastWritten(ops[0].Text, c.Dir); ok {
-		f.file, f.dir = ops[1], c.Dir
+	if dir == nil && len(ops) > 1 {
+		dir, ops = &ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	if dir == nil || !dir.Literal {
+		return
+	}
+	for _, src := range ops {
+		if src.Literal {
+			z.copyWritten(c, src, Word{Text: path.Join(dir.Text, path.Base(src.Text)), Literal: true}, link, symbolic && !relative)
+		}
+	}
+}
+
+// devCopied: cp /dev/stdin s.sh <<< 'rm -rf ~' copies its input: what a
+// here-document or here-string says; a stream, a descriptor or another
+// device what is not known. It says whether ops[0] is such a file.
+func (z *analyzer) devCopied(c SimpleCommand, ops []Word, rs []*syntax.Redirect) bool {
+	src := path.Clean(ops[0].Text)
+	if !strings.HasPrefix(src, "/dev/") && !strings.HasPrefix(src, "/proc/") {
+		return false
+	}
+	f := writtenFile{file: ops[1], dir: c.Dir}
+	stdin := src == "/dev/stdin" || src == "/dev/fd/0" || src == "/proc/self/fd/0"
+	if feed, doc := fdDoc(rs, 0); stdin && feed == feedDoc && doc != nil {
+		f.text, f.known = z.docProgram(doc)
+	}
+	z.noteWrite(f)
+	return true
+}
+
+// copyWritten: command c copies (or links) file src to dst: what the
+// line wrote to src is written to dst, and a link joins the two for
+// the line's later writes; a symbolic one's src is a name from dst's
+// directory (ln -s s.sh d/t.sh links to d/s.sh), unless ln -r.
+func (z *analyzer) copyWritten(c SimpleCommand, src, dst Word, link, fromDst bool) {
+	if f, ok := z.lastWritten(src.Text, c.Dir); ok {
+		f.file, f.dir = dst, c.Dir
 		z.noteWrite(f)
 	}
+	if !link {
+		return
+	}
+	if fromDst && !path.IsAbs(src.Text) && !strings.HasPrefix(src.Text, "~") {
+		src.Text = path.Join(path.Dir(dst.Text), src.Text)
+	}
+	z.links = append(z.links, [2]writtenFile{{file: src, dir: c.Dir}, {file: dst, dir: c.Dir}})
 }
 
 // runScripts analyses the shell command lines a build file the line
