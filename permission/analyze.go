@@ -268,6 +268,12 @@ type analyzer struct {
 	// write may be (globLater); name unused.
 	globReaders []programReader
 	globSeen    map[int]bool
+	// globIdx: z.written for the globs of runsWritten; globChecks the
+	// files they were matched with, globbedText the text of those
+	// matched and globbedMore the matches after each glob's first
+	// (maxGlobChecks, maxGlobbedText, maxGlobbedMore).
+	globIdx                              globIndex
+	globChecks, globbedText, globbedMore int
 	// readLaterBytes: the text of the writes readLater judged
 	// (maxReadLater).
 	readLaterBytes int

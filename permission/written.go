@@ -255,7 +255,11 @@ func (z *analyzer) runsWritten(i int) {
 		return
 	}
 	z.runAt = i
-	for _, g := range globbedWritten(c, z.written) {
+	globbed, ok := z.globbedFiles(c)
+	if !ok {
+		z.complexOnce("files a glob matches, written on the line, more than the analysis follows")
+	}
+	for _, g := range globbed {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
@@ -503,18 +507,12 @@ func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
 		if !ok {
 			continue
 		}
+		pat := path.Clean(t)
 		for _, f := range files {
 			name := f.file.Text
-			if f.dir != c.Dir && !path.IsAbs(name) {
-				continue
+			if globMatches(c, t, pat, name, path.Clean(name), f.dir) {
+				out = append(out, globbedAs(c, k, name))
 			}
-			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok && t != "*" {
-				continue
-			}
-			g := c
-			g.Words = slices.Clone(c.Words)
-			g.Words[k] = Word{Text: name, Literal: true}
-			out = append(out, g)
 		}
 	}
 	return out
