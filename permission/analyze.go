@@ -4816,12 +4816,14 @@ func expandsVar(t, name string) bool {
 func (z *analyzer) gitDashed(i int) {
 	base := z.a.Commands[i]
 	args := base.Args()
+	sub, ok := strings.CutPrefix(lowerName(base), "git-")
+	if (!ok || sub == "") && (lowerName(base) != "hub" || len(args) < 2) {
+		return // made only for git-* and hub: every command came here
+	}
 	ws := make([]Word, 0, len(args)+1)
 	ws = append(ws, Word{Text: "git", Literal: true})
-	if sub, ok := strings.CutPrefix(lowerName(base), "git-"); ok && sub != "" {
+	if ok && sub != "" {
 		ws = append(ws, Word{Text: sub, Literal: true})
-	} else if lowerName(base) != "hub" || len(args) < 2 {
-		return
 	}
 	z.finishAs(base, append(ws, args[1:]...))
 }
