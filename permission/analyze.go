@@ -268,6 +268,7 @@ type analyzer struct {
 	// write may be (globLater); name unused.
 	globReaders []programReader
 	globSeen    map[int]bool
+	globNamed   []namedGlobs // z.globReaders as globLater matches them
 	// globIdx: z.written for the globs of runsWritten; globChecks the
 	// files they were matched with, globbedText the text of those
 	// matched and globbedMore the matches after each glob's first

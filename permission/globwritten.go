@@ -21,7 +21,7 @@ type globIndex struct {
 	bySuffix map[string][]int
 }
 
-// globFile is a file the line wrote, as globbedWritten matches it: its
+// globFile is a file the line wrote, as globbedFiles matches it: its
 // name as written and cleaned, the directory it was written in, and the
 // entry of z.written that last wrote it.
 type globFile struct {
@@ -68,29 +68,24 @@ func (z *analyzer) indexGlobs() *globIndex {
 }
 
 // globbedFiles returns c once for each file the line wrote that a glob
-// among its words matches, that word the file's name, as globbedWritten
-// does, each file once; ok is false where the line matched or judged
-// more than the analysis follows (maxGlobChecks, maxGlobbedText,
-// maxGlobbedMore), out then
+// among its words matches, that word the file's name (bash *.sh runs
+// the s.sh the line wrote: the first the glob yields; each is judged);
+// ok is false where the line matched or judged more than the analysis
+// follows (maxGlobChecks, maxGlobbedText, maxGlobbedMore), out then
 // those found before.
 func (z *analyzer) globbedFiles(c SimpleCommand) (out []SimpleCommand, ok bool) {
-	for k, w := range c.Words {
-		t, ok := globPattern(c, w)
-		if !ok {
-			continue
-		}
+	for _, g := range commandGlobs(c) {
 		if z.globChecks > maxGlobChecks || z.globbedText > maxGlobbedText || z.globbedMore > maxGlobbedMore {
 			return out, false
 		}
 		x := z.indexGlobs()
-		pat := path.Clean(t)
 		first := true
-		for _, at := range x.candidates(t, pat) {
+		for _, at := range x.candidates(g) {
 			if z.globChecks++; z.globChecks > maxGlobChecks {
 				return out, false
 			}
 			f := x.files[at]
-			if !globMatches(c, t, pat, f.name, f.clean, f.dir) {
+			if !g.matches(c, f.name, f.clean, f.dir) {
 				continue
 			}
 			if !first {
@@ -100,21 +95,40 @@ func (z *analyzer) globbedFiles(c SimpleCommand) (out []SimpleCommand, ok bool) 
 			if z.globbedText += len(z.written[f.last].text); z.globbedText > maxGlobbedText || z.globbedMore > maxGlobbedMore {
 				return out, false
 			}
-			out = append(out, globbedAs(c, k, f.name))
+			out = append(out, globbedAs(c, g.k, f.name))
 		}
 	}
 	return out, true
 }
 
-// candidates returns the files of x glob t (pat cleaned) may match:
-// those whose base name ends with what follows its last wildcard
-// (globEnds), or all of them.
-func (x *globIndex) candidates(t, pat string) []int {
-	_, tail := globEnds(pat)
-	if tail = tail[strings.LastIndexByte(tail, '/')+1:]; t == "*" || tail == "" {
-		return indexRange(0, len(x.files))
+// candidates returns the files of x glob g may match: those whose base
+// name ends with what follows its last wildcard, or all of them.
+func (x *globIndex) candidates(g wordGlob) []int {
+	if tail := g.tail[strings.LastIndexByte(g.tail, '/')+1:]; g.t != "*" && tail != "" {
+		return x.bySuffix[tail]
 	}
-	return x.bySuffix[tail]
+	return indexRange(0, len(x.files))
+}
+
+// wordGlob is the glob of word k of a command (globPattern): t as
+// written, pat cleaned, and the text pat starts and ends with
+// (globEnds).
+type wordGlob struct {
+	k                  int
+	t, pat, head, tail string
+}
+
+// commandGlobs returns the globs among c's words.
+func commandGlobs(c SimpleCommand) []wordGlob {
+	var gs []wordGlob
+	for k, w := range c.Words {
+		if t, ok := globPattern(c, w); ok {
+			pat := path.Clean(t)
+			head, tail := globEnds(pat)
+			gs = append(gs, wordGlob{k, t, pat, head, tail})
+		}
+	}
+	return gs
 }
 
 // globEnds returns the text glob pattern pat starts with before its
@@ -128,15 +142,43 @@ func globEnds(pat string) (head, tail string) {
 	return pat, pat
 }
 
-// globMatches says whether glob t (pat cleaned) of command c matches
-// file name (clean cleaned) written in dir: a name relative to another
-// directory than c's is another file.
-func globMatches(c SimpleCommand, t, pat, name, clean, dir string) bool {
-	if dir != c.Dir && !path.IsAbs(name) {
+// matches says whether glob g of command c matches file name (clean
+// cleaned) written in dir: a name relative to another directory than
+// c's is another file, and * any file found (globPattern).
+func (g wordGlob) matches(c SimpleCommand, name, clean, dir string) bool {
+	switch {
+	case dir != c.Dir && !path.IsAbs(name):
+		return false
+	case g.t == "*":
+		return true
+	case !strings.HasPrefix(clean, g.head) || !strings.HasSuffix(clean, g.tail):
 		return false
 	}
-	ok, _ := path.Match(pat, clean)
-	return ok || t == "*"
+	ok, _ := path.Match(g.pat, clean)
+	return ok
+}
+
+// namedGlobs is glob reader j (z.globReaders) as globLater matches
+// writes with it: its command as the line's files name it (filesNamed,
+// which reads PWD only while the line has not set it) and its globs,
+// made once, not for each write after it.
+type namedGlobs struct {
+	c      SimpleCommand
+	globs  []wordGlob
+	pwdSet bool
+}
+
+// globReaderAt returns glob reader j as namedGlobs.
+func (z *analyzer) globReaderAt(j int) namedGlobs {
+	if j >= len(z.globNamed) {
+		z.globNamed = append(z.globNamed, make([]namedGlobs, j+1-len(z.globNamed))...)
+	}
+	g := &z.globNamed[j]
+	if g.globs == nil || g.pwdSet != z.pwdSet {
+		g.c = z.filesNamed(z.globReaders[j].at)
+		g.globs, g.pwdSet = commandGlobs(g.c), z.pwdSet
+	}
+	return *g
 }
 
 // globbedAs returns c with its word k the file name.

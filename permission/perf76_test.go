@@ -29,6 +29,10 @@ func TestPerf76GlobWrites(t *testing.T) {
 		{"neighbour: a bracket last", ModeBypassPermissions, nil, `echo 'rm -rf ~' > s.sh; bash s.s[h]`, Deny},
 		{"neighbour: one character", ModeBypassPermissions, nil, `echo 'rm -rf ~' > s.sh; bash ?.sh`, Deny},
 		{"neighbour: every file", ModeBypassPermissions, nil, `echo 'rm -rf ~' > s.sh; bash *`, Deny},
+		{"neighbour: the second of two globs read before", ModeBypassPermissions, nil, `bash *1.sh & bash *2.sh & echo 'rm -rf ~' > a2.sh`, Deny},
+		{"neighbour: a glob read before that does not match", ModeDefault, nil, `bash *1.sh & echo 'rm -rf ~' > a2.sh`, Allow},
+		{"neighbour: a glob read before, its dir", ModeBypassPermissions, nil, `bash d/*.sh & echo 'rm -rf ~' > d/s.sh`, Deny},
+		{"neighbour: a glob read before, another dir", ModeDefault, nil, `bash d/*.sh & echo 'rm -rf ~' > e/s.sh`, Allow},
 	})
 	// Each took over a second before (a deletion's write last: 1.9 s,
 	// the others 5 to 10 s), 0.1 to 0.5 s now.

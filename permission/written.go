@@ -400,7 +400,7 @@ func (z *analyzer) readLater(f writtenFile) {
 const maxGlobReaders = 64
 
 // globLater judges f, a file the line writes, as the program of each
-// reader before it whose glob matches it (globbedWritten) where it then
+// reader before it whose glob matches it (globReaderAt) where it then
 // runs f as a program, as readLater does a reader of its name: bash
 // *.sh & echo 'rm -rf ~' > s.sh runs what echo writes.
 func (z *analyzer) globLater(f writtenFile) {
@@ -410,12 +410,18 @@ func (z *analyzer) globLater(f writtenFile) {
 		z.complexOnce("files written after more readers of a glob than the analysis follows")
 		return
 	}
-	for _, r := range z.globReaders {
+	name := f.file.Text
+	clean := path.Clean(name)
+	for j, r := range z.globReaders {
 		if z.readLaterBytes > maxReadLater {
 			return
 		}
-		for _, g := range globbedWritten(z.filesNamed(r.at), []writtenFile{f}) {
-			name := f.file.Text
+		ng := z.globReaderAt(j)
+		for _, wg := range ng.globs {
+			if !wg.matches(ng.c, name, clean, f.dir) {
+				continue
+			}
+			g := globbedAs(ng.c, wg.k, name)
 			if !slices.Contains(programFiles(g), name) && !slices.Contains(runnerFiles(g), name) {
 				continue // cat *.sh &: not its program
 			}
@@ -493,29 +499,6 @@ func homeWord(w Word) Word {
 		return w
 	}
 	return Word{Text: "~/" + rest, Literal: true}
-}
-
-// globbedWritten returns c once for each of files (those the line
-// wrote) that a glob among its words matches, that word the file's
-// name: bash *.sh
-// runs the s.sh the line wrote (the first the glob yields; each is
-// judged).
-func globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
-	var out []SimpleCommand
-	for k, w := range c.Words {
-		t, ok := globPattern(c, w)
-		if !ok {
-			continue
-		}
-		pat := path.Clean(t)
-		for _, f := range files {
-			name := f.file.Text
-			if globMatches(c, t, pat, name, path.Clean(name), f.dir) {
-				out = append(out, globbedAs(c, k, name))
-			}
-		}
-	}
-	return out
 }
 
 // globPattern returns the pattern word w of command c matches the
