@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -22,17 +23,81 @@ func changeClock() int64 {
 	return sec
 }
 
-// changeClockNsec is changeClock with the nanoseconds of that clock
-// (changedSince).
+// changeClockNsec returns the time from which a change to a file is the
+// command's (changedSince): the kernel's fine clock at the plan, later
+// than any change made before it, whether the kernel took that change's
+// time from its coarse clock (most do) or its fine one (a file whose
+// times were looked at since, on a file system keeping them finely). The
+// command starts only once the coarse clock has passed it
+// (waitPastClock), so that every change it makes is later. Before fix76
+// it was the coarse clock itself, which a change made in the same tick
+// (about 4 ms) before the plan shares: a submodule's config written just
+// before a run was taken for the command's and moved aside (cov75).
 func changeClockNsec() (sec, nsec int64) {
 	var ts unix.Timespec
-	if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
+	if unix.ClockGettime(unix.CLOCK_REALTIME, &ts) != nil {
 		return 0, 0 // every change then is the command's: all is looked at
 	}
 	return ts.Sec, ts.Nsec
 }
 
-// changedSince says whether ctime ct is at or after sec and nsec
+// maxClockWait bounds waitPastClock: the coarse clock passes a time within
+// a tick (1 to 10 ms, by the kernel's HZ); one that does not has been set
+// back.
+const maxClockWait = 100 * time.Millisecond
+
+// waitPastClock waits until the kernel's coarse clock, from which file
+// times are taken, is past sec and nsec (changeClockNsec, at the plan):
+// once it is, no change can have that time or an earlier one. Most runs
+// take longer than a tick from their plan to their command, and do not
+// wait; the others wait 2 ms on average (HZ 250). It says whether the
+// clock passed it; a clock set back did not (see lookFromNow).
+func waitPastClock(sec, nsec int64) bool {
+	deadline := time.Now().Add(maxClockWait)
+	for {
+		var ts unix.Timespec
+		if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
+			return false
+		}
+		if ts.Sec > sec || ts.Sec == sec && ts.Nsec > nsec {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		unix.Nanosleep(&unix.Timespec{Nsec: 200_000}, nil)
+	}
+}
+
+// waitPastPlans waits, before the command starts, until the coarse clock
+// is past the latest time the plans of todos and nested took
+// (waitPastClock). Where it does not get there (a clock set back), every
+// change is taken for the command's, as where the clock cannot be read.
+func waitPastPlans(todos []*plannedTodos, nested *plannedNested) {
+	var sec, nsec int64
+	later := func(s, ns int64) {
+		if s > sec || s == sec && ns > nsec {
+			sec, nsec = s, ns
+		}
+	}
+	for _, p := range todos {
+		later(p.Since, p.Nsec)
+	}
+	if nested != nil {
+		later(nested.Since, nested.Nsec)
+	}
+	if sec == 0 || waitPastClock(sec, nsec) {
+		return
+	}
+	for _, p := range todos {
+		p.Since, p.Nsec = 0, 0
+	}
+	if nested != nil {
+		nested.Since, nested.Nsec = 0, 0
+	}
+}
+
+// changedSince says whether ctime ct is after sec and nsec
 // (changeClockNsec, at the plan): a change the command may have made.
 // Finer than the second where the file system keeps nanoseconds, so
 // that a submodule added just before the run is not taken for the
@@ -42,7 +107,7 @@ func changedSince(ct unix.Timespec, sec, nsec int64) bool {
 	if ct.Sec != sec {
 		return ct.Sec > sec
 	}
-	return ct.Nsec == 0 || ct.Nsec >= nsec
+	return ct.Nsec == 0 || ct.Nsec > nsec
 }
 
 // notWalked are the names at a git directory's top that newLinks leaves

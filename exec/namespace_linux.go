@@ -316,6 +316,23 @@ var protectedInRoot = sync.OnceValue(func() []protectedPath {
 		{path: ".pi/mcp.json"},
 		{path: ".trae/hooks.json"},
 		{path: ".iflow/settings.json"},
+		// lead76's pass: Oh My Pi's project MCP servers (.omp/mcp.json,
+		// .omp/.mcp.json, and the root's mcp.json, its portable fallback),
+		// hooks and custom tools (modules it imports), extensions and
+		// settings (legacy extension paths), which it loads without asking;
+		// Windsurf's project MCP servers, which Oh My Pi imports; and
+		// GitHub Copilot CLI's shared project MCP servers. Their skills,
+		// rules, commands and prompts stay writable.
+		{path: ".omp/mcp.json"},
+		{path: ".omp/.mcp.json"},
+		{path: ".omp/hooks"},
+		{path: ".omp/tools"},
+		{path: ".omp/extensions"},
+		{path: ".omp/settings.json"},
+		{path: ".omp/config.yml"},
+		{path: "mcp.json"},
+		{path: ".windsurf/mcp_config.json"},
+		{path: ".github/mcp.json"},
 		{path: ".bashrc"},
 		{path: ".bash_profile"},
 		{path: ".zshrc"},

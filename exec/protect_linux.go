@@ -5,9 +5,11 @@ package exec
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1449,8 +1451,9 @@ func (g *guard) keepDir(path string) string {
 // common directory of r, the root's repository (git takes hooks and
 // config from there in a linked worktree); the git directory's commondir
 // and config.worktree; the hooks directories core.hooksPath may name
-// inside root, and the files the config includes; and the files
-// Mercurial's repository configuration includes (hgIncludes).
+// inside root, and the files the config includes; the files
+// Mercurial's repository configuration includes (hgIncludes); and the
+// scripts the held agents' hooks name (agentHookPrograms).
 func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	in := protectedInRoot()
 	out := make([]protectedPath, 0, len(in)+4)
@@ -1469,6 +1472,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, p)
 	}
 	home := os.Getenv("HOME")
+	out = append(out, agentHookPrograms(root, home, out)...)
 	hg := hgIncludes(root, home)
 	for _, inc := range hg.includes {
 		// Bound read-only where it exists; one the command makes is
@@ -1516,6 +1520,246 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, programPaths(root, v, home)...)
 	}
 	return out, cfg
+}
+
+// agentHookFile is a held settings file whose hooks an agent runs on its
+// events (a session's start, each tool call) outside any sandbox: a script
+// a hook's command names by its path in the project runs there as the
+// settings file would, and is protected as it is (agentHookPrograms).
+type agentHookFile struct {
+	// path is relative to the root; one ending in /*.json stands for
+	// each such file in the directory (Copilot CLI's .github/hooks).
+	path string
+	// keys are the top-level keys holding commands: a string value is one,
+	// and in an object or array every cmd string below is one.
+	keys []string
+	cmd  string // the key of a hook's command line: "command" where ""
+	// vars are the variables naming the project the agent sets for the
+	// command ("$CLAUDE_PROJECT_DIR"/scripts/x.sh).
+	vars []string
+	// dirToo: a relative path is looked for from the file's directory as
+	// well as from the root, the agent's documentation saying either.
+	dirToo bool
+}
+
+// agentHookFiles are the held files whose hook format and project
+// variable their agents' documentation gives: Claude Code's settings
+// (hooks, its status line's command, apiKeyHelper), Gemini CLI's, Qwen
+// Code's and Factory Droid's settings and hooks, Codex's hooks.json,
+// Cursor's hooks.json and Copilot CLI's .github/hooks/*.json. Codex,
+// Gemini and Qwen trust a project's hook by its definition, or the
+// project by its path, not by what the script a hook names holds; the
+// others by nothing.
+func agentHookFiles() []agentHookFile {
+	claude := []string{"hooks", "statusLine", "apiKeyHelper"}
+	hooks := []string{"hooks"}
+	gemini := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
+	factory := []string{"FACTORY_PROJECT_DIR"}
+	qwen := []string{"QWEN_PROJECT_DIR"}
+	return []agentHookFile{
+		{path: ".claude/settings.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
+		{path: ".claude/settings.local.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
+		{path: ".gemini/settings.json", keys: hooks, vars: gemini},
+		{path: ".qwen/settings.json", keys: hooks, vars: qwen},
+		{path: ".qwen/settings.local.json", keys: hooks, vars: qwen},
+		{path: ".factory/settings.json", keys: hooks, vars: factory},
+		{path: ".factory/settings.local.json", keys: hooks, vars: factory},
+		{path: ".factory/hooks.json", keys: hooks, vars: factory},
+		{path: ".factory/hooks/hooks.json", keys: hooks, vars: factory},
+		{path: ".codex/hooks.json", keys: hooks},
+		{path: ".cursor/hooks.json", keys: hooks, dirToo: true},
+		{path: ".github/hooks/*.json", keys: hooks, cmd: "bash"},
+	}
+}
+
+// maxHookCommands bounds the commands read from one agent's settings
+// file (agentHookPrograms); those past it are not followed.
+const maxHookCommands = 256
+
+// hookCommand is one command a hook runs: its command line, and the
+// directory it runs in where the hook gives one (Copilot CLI's cwd).
+type hookCommand struct{ line, cwd string }
+
+// agentHookPrograms returns the scripts inside root that the hooks of
+// agentHookFiles run, as programPath finds a git config's program in a
+// command line (sh scripts/x.sh, python3 -m tools.x, "$CLAUDE_PROJECT_DIR"
+// /scripts/x.sh): each protected as the settings are, read-only where it
+// exists, moved aside after the run where the command made it. A command
+// Claude Code ran outside every sandbox at its next tool call was
+// rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
+// and without it. Those out already protects (.claude/hooks/x.sh) are
+// left out; so is what cannot be read or parsed (a file past
+// maxConfigSize, a link, no JSON), which the agent cannot parse either,
+// and a word the shell would expand (other variables, a glob).
+func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
+	var progs []protectedPath
+	for _, f := range agentHookFiles() {
+		for _, path := range hookFilePaths(root, f.path) {
+			var v map[string]any
+			if b, err := readPointer(path); err != nil || json.Unmarshal(b, &v) != nil {
+				continue
+			}
+			var cmds []hookCommand
+			for _, k := range f.keys {
+				hookCommands(v[k], cmp.Or(f.cmd, "command"), &cmds)
+			}
+			for _, c := range cmds {
+				line := expandProjectVars(c.line, root, f.vars)
+				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
+					for _, p := range hookProgramFiles(base, line, home) {
+						if !held(root, p.path, out) && !held(root, p.path, progs) {
+							progs = append(progs, p)
+						}
+					}
+				}
+			}
+		}
+	}
+	return progs
+}
+
+// hookFilePaths returns the files agentHookFile path names in root: the
+// one, or, for dir/*.json, those in dir, up to maxHookEntries.
+func hookFilePaths(root, path string) []string {
+	dir, ok := strings.CutSuffix(path, "/*.json")
+	if !ok {
+		return []string{filepath.Join(root, path)}
+	}
+	names, _ := dirNames(filepath.Join(root, dir), maxHookEntries)
+	var out []string
+	for _, n := range names {
+		if strings.HasSuffix(n, ".json") {
+			out = append(out, filepath.Join(root, dir, n))
+		}
+	}
+	return out
+}
+
+// hookDirs returns the directories a hook's relative program is looked
+// for from: the one its cwd gives (relative to the root), else the root,
+// and dir, the settings file's, where dirToo.
+func hookDirs(root, dir, cwd string, dirToo bool) []string {
+	base := root
+	switch {
+	case filepath.IsAbs(cwd):
+		base = cwd
+	case cwd != "":
+		base = filepath.Join(root, cwd)
+	}
+	if dirToo {
+		return []string{base, dir}
+	}
+	return []string{base}
+}
+
+// hookProgramFiles returns the files that protect the program command
+// line c runs from directory dir, as programFiles and withByteCode do
+// for git's, but none refused where missing: the agent's hook then fails
+// to run, and one the command makes is moved aside after the run. None
+// for a directory (node tools, python3 tools), which would hold all the
+// project's code there read-only, nor for what an installer replaces in
+// ordinary work (./node_modules/.bin/prettier, .venv/bin/python), as a
+// program npx or PATH finds there is not.
+func hookProgramFiles(dir, c, home string) []protectedPath {
+	f, module := programPath(dir, c, home)
+	if f == "" || installed(f) {
+		return nil
+	}
+	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+		return nil
+	}
+	if module == 0 {
+		return []protectedPath{{path: f}}
+	}
+	return withByteCode(programFiles(f, module, ""), module)
+}
+
+// installed says whether path lies in a directory a package manager
+// makes and replaces whole: node_modules, a .venv.
+func installed(path string) bool {
+	for part := range strings.SplitSeq(path, "/") {
+		if part == "node_modules" || part == ".venv" {
+			return true
+		}
+	}
+	return false
+}
+
+// held says whether path lies outside root (nothing of the run's to
+// protect) or in one of ps already.
+func held(root, path string, ps []protectedPath) bool {
+	p := filepath.Clean(path)
+	if p == root || !within(p, root) {
+		return true
+	}
+	return slices.ContainsFunc(ps, func(pr protectedPath) bool { return within(p, filepath.Clean(pr.path)) })
+}
+
+// hookCommands appends to cmds the commands in settings value v: v
+// itself where a string, else every key string in it, with the words of
+// an args array beside it, which the agent passes to it without a shell
+// (Qwen Code's "command": "node", "args": ["x.js"]), in the order of the
+// keys, up to maxHookCommands.
+func hookCommands(v any, key string, cmds *[]hookCommand) {
+	if len(*cmds) >= maxHookCommands {
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		*cmds = append(*cmds, hookCommand{line: v})
+	case []any:
+		for _, e := range v {
+			if _, ok := e.(string); !ok {
+				hookCommands(e, key, cmds)
+			}
+		}
+	case map[string]any:
+		if line, ok := v[key].(string); ok {
+			args, _ := v["args"].([]any)
+			for _, a := range args {
+				if a, ok := a.(string); ok {
+					line += " " + shellQuote(a)
+				}
+			}
+			cwd, _ := v["cwd"].(string)
+			*cmds = append(*cmds, hookCommand{line: line, cwd: cwd})
+		}
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			if _, ok := v[k].(string); !ok && k != "args" {
+				hookCommands(v[k], key, cmds)
+			}
+		}
+	}
+}
+
+// expandProjectVars replaces in command line c the variables of vars
+// ($V, ${V}), which the agent sets to the project's directory, by root,
+// where root holds no character the shell would treat specially in
+// double quotes or out of them; c as it is otherwise, in which
+// leadingWords then takes such a word for one the shell expands.
+func expandProjectVars(c, root string, vars []string) string {
+	if strings.Trim(root, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") != "" {
+		return c
+	}
+	for _, v := range vars {
+		c = strings.ReplaceAll(c, "${"+v+"}", root)
+		var b strings.Builder
+		for {
+			i := strings.Index(c, "$"+v)
+			if i < 0 {
+				break
+			}
+			end := i + 1 + len(v)
+			if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
+				b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
+			} else {
+				b.WriteString(c[:i] + root)
+			}
+			c = c[end:]
+		}
+		c = b.String() + c
+	}
+	return c
 }
 
 // hooksInstalled says whether the hooks directory of the root's

@@ -1342,6 +1342,9 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		// From the go on the command may run: a signal must find the
 		// runner catching it, not killed by it.
 		caught()
+		// A file changed in the plan's tick of the coarse clock, before
+		// it, is then not taken for the command's (changeClockNsec).
+		waitPastPlans(s.todos, s.nested)
 		// The socket stays open until the run ends: the child's "r" may
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})

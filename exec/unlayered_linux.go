@@ -740,8 +740,10 @@ func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
 	if restore := writableFor(dirfd); restore != nil {
 		defer restore()
 	}
+	cut := ""
 	if e.st.Mode&unix.S_IFMT == unix.S_IFDIR && !e.listed {
-		if at := findDir(dirfd, e.st.Dev, e.st.Ino); at != "" && unix.Renameat2(dirfd, at, dirfd, name, unix.RENAME_NOREPLACE) == nil {
+		var at string
+		if at, cut = findDir(dirfd, c.dir, e.st.Dev, e.st.Ino); at != "" && unix.Renameat2(dirfd, at, dirfd, name, unix.RENAME_NOREPLACE) == nil {
 			// A directory on the way, or the root, the command renamed
 			// (mv p p.x): itself, not an empty one in its place, whose
 			// entries the checks that follow then look at.
@@ -753,7 +755,7 @@ func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
 	}
 	if e.st.Mode&unix.S_IFMT == unix.S_IFDIR && !e.listed {
 		// A directory on the way, recorded by its identity alone.
-		return "an empty directory made in its place, for what the snapshot kept below it (the one before the run is where the command moved it)"
+		return "an empty directory made in its place, for what the snapshot kept below it (the one before the run is where the command moved it" + byHand(cut, c.dir, e.st.Ino) + ")"
 	}
 	return "the version before the run put back"
 }
@@ -819,9 +821,17 @@ func chownKept(fd int, e *snapEntry) {
 	}
 }
 
-// maxSearched bounds the directories checkDotGit looks in for the
-// repository the command moved.
-const maxSearched = 4096
+// Bounds of findDir's search for a directory the command moved: the
+// directories it lists, the entries it looks at in all and its time. A
+// command that filled the root's parent with a million files in 4000
+// directories kept a search of them all going 7.7 s (fix76); one that
+// passes a bound fails the run as one whose directory is not found, the
+// message saying to look by hand.
+const (
+	maxSearched        = 4096
+	maxSearchedEntries = 1 << 16
+	maxSearchTime      = 500 * time.Millisecond
+)
 
 // checkDotGit undoes a .git the command renamed away (or removed) and
 // replaced, by a directory of its own or a link: the replacement is moved
@@ -849,8 +859,10 @@ func (s *snapshot) checkDotGit() string {
 	if s.unverified {
 		return msg + "; the repository was not looked for: the snapshot is not to be trusted"
 	}
-	at := findDir(rootfd, s.dotGit.st.Dev, s.dotGit.st.Ino)
+	at, cut := findDir(rootfd, s.root, s.dotGit.st.Dev, s.dotGit.st.Ino)
 	switch {
+	case at == "" && cut != "":
+		return msg + "; the repository was not found in the root" + byHand(cut, s.root, s.dotGit.st.Ino)
 	case at == "":
 		return msg + "; the repository was not found in the root: the command moved or removed it"
 	case unix.Renameat2(rootfd, at, rootfd, ".git", unix.RENAME_NOREPLACE) != nil:
@@ -859,20 +871,45 @@ func (s *snapshot) checkDotGit() string {
 	return msg + "; the repository, found at " + s.root + "/" + at + ", put back as .git"
 }
 
+// byHand says, where findDir's search for the directory of inode ino
+// below dir stopped at a bound (cut), how to find it by hand; "" where it
+// did not.
+func byHand(cut, dir string, ino uint64) string {
+	if cut == "" {
+		return ""
+	}
+	return fmt.Sprintf(": %s; find it by hand (find %s -xdev -inum %d) and look at it before you run git there", cut, dir, ino)
+}
+
 // findDir looks in the directory rootfd and below, breadth first and
 // following no link, for the directory dev, ino, and returns its path
-// relative to rootfd, or "".
-func findDir(rootfd int, dev, ino uint64) string {
+// relative to rootfd, or "" and, where the search stopped at a bound
+// (findDir's), where, rootfd being the directory where.
+func findDir(rootfd int, where string, dev, ino uint64) (at, cut string) {
+	deadline := time.Now().Add(maxSearchTime)
 	todo := []string{"."}
-	for searched := 0; len(todo) > 0 && searched < maxSearched; searched++ {
+	entries := 0
+	for searched := 0; len(todo) > 0; searched++ {
 		d := todo[0]
 		todo = todo[1:]
+		if searched == maxSearched || entries == maxSearchedEntries || time.Now().After(deadline) {
+			return "", fmt.Sprintf("the search for it stopped after %d directories, %d entries (its bounds: %d, %d, %v), at %s", searched, entries, maxSearched, maxSearchedEntries, maxSearchTime, filepath.Join(where, d))
+		}
 		fd, err := unix.Openat(rootfd, d, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		if err != nil {
 			continue
 		}
-		names, _ := fdNames(fd, 1<<16)
-		for _, n := range names {
+		names, err := fdNames(fd, maxSearchedEntries-entries)
+		if errors.Is(err, errTooMany) {
+			unix.Close(fd)
+			return "", fmt.Sprintf("the search for it stopped at %s, which holds more entries than the %d it looks at in all", filepath.Join(where, d), maxSearchedEntries)
+		}
+		entries += len(names)
+		for i, n := range names {
+			if i%1024 == 1023 && time.Now().After(deadline) {
+				unix.Close(fd)
+				return "", fmt.Sprintf("the search for it stopped after %v, in %s", maxSearchTime, filepath.Join(where, d))
+			}
 			var st unix.Stat_t
 			if unix.Fstatat(fd, n, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
 				continue
@@ -880,11 +917,11 @@ func findDir(rootfd int, dev, ino uint64) string {
 			p := filepath.Join(d, n)
 			if st.Dev == dev && st.Ino == ino {
 				unix.Close(fd)
-				return p
+				return p, ""
 			}
 			todo = append(todo, p)
 		}
 		unix.Close(fd)
 	}
-	return ""
+	return "", ""
 }

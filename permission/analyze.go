@@ -251,6 +251,10 @@ type analyzer struct {
 	// realpath or readlink -f of a path written out, or a tr or sed fed
 	// a known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
+	// besideDocs: the commands of catDocs whose text a shell fed it
+	// reads beside its decision, not in its place (filterDoc):
+	// pipedFiltered judges it, and the pipe to a shell still asks.
+	besideDocs map[int]bool
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
@@ -279,7 +283,8 @@ type analyzer struct {
 	// (maxReadLater).
 	readLaterBytes int
 	// loopDepth counts the loops around the commands being walked, whose
-	// body runs again after what follows it in the loop.
+	// body runs again after what follows it in the loop, and the traps,
+	// whose commands run after the rest of the line.
 	loopDepth int
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
@@ -394,6 +399,9 @@ type subst struct {
 	// out is true for >(…), which the command writes to; the output of
 	// the others feeds the command.
 	out bool
+	// async is true for <(…) and >(…), which run beside the command,
+	// which does not wait for them.
+	async bool
 	// program is true for the <(…) a shell or source reads its program
 	// from: its script operand (bash <(…), . <(…)) or what feeds the
 	// descriptor it reads (sh < <(…)); unseen is then what to complain
@@ -1171,6 +1179,9 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 				if text, known, printer := z.fedText(src[0]); printer {
 					z.fedSQL(c, text, known, "what "+z.a.Commands[src[0]].Name()+" writes")
 				}
+			} else if text, known, printer := z.fedText(src[0]); printer && known && containerStdinShell(c) >= 0 {
+				// echo 'rm -rf /' | docker run -i alpine sh
+				z.containerFed(c, text)
 			}
 		}
 	}
@@ -1213,7 +1224,7 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 				d, ok = fedDoc{text, true, true}, true
 			}
 		}
-		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy && !z.besideDocs[p[k-1][0]] {
 			continue
 		}
 		// The first command of the stage that reads the text reads it
@@ -1252,7 +1263,9 @@ func (z *analyzer) printersStage(stages [][]int) bool {
 			// f() { shift; echo "$1"; }; f x 'code' | python3: which
 			// argument it prints is not read (fnCopyOutput leaves $1
 			// as the first).
-		case !inputFilter(c):
+		case !inputFilter(c) && !docFilter(c):
+			// A decoder of printers' text is theirs, unread where it
+			// is not computed: echo … | openssl base64 -d | sh.
 			return false
 		}
 	}
@@ -1425,6 +1438,9 @@ func (z *analyzer) fedKnown(i int, text, what string) bool {
 		z.patchWrites(c, text)
 	} else if isSQLShell(n) {
 		z.fedSQL(c, text, true, what)
+	} else if containerStdinShell(c) >= 0 {
+		// d='rm -rf /'; docker run -i alpine sh <<< "$d"
+		z.containerFed(c, text)
 	} else {
 		return false
 	}
@@ -1508,7 +1524,7 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 // conversion but %s and %b).
 func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 	c := z.a.Commands[i]
-	if d, ok := z.catDocs[i]; ok {
+	if d, ok := z.catDocs[i]; ok && !z.besideDocs[i] {
 		if d.copy {
 			return "", false, true
 		}
@@ -1539,7 +1555,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{f.text, true, false}
+			return
 		}
+		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'
 		return
 	case "dirname", "basename", "realpath", "readlink":
 		// $(dirname .git/hooks/x) prints .git/hooks; d=.git; $(dirname
@@ -1574,7 +1592,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{text, true, true}
+			return
 		}
+		z.filterDoc(i, rs) // awk 1 <<< 'rm -rf ~'
 		return
 	case "pwd":
 		// $(cd .git && pwd) prints the directory cd moved to.
@@ -1593,23 +1613,13 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed", "paste":
+	case "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep", "cut", "tee", "rev", "fold",
+		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
 		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
-		// what the filter makes of a text written out.
-		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
-			text, known := z.docProgram(doc)
-			copied := false
-			if !known {
-				// d=.GIT; tr A-Z a-z <<< "$d"
-				text, known, copied = z.valueDoc(doc, i)
-			}
-			if out, ok := filterOutput(c, text); ok && known {
-				if z.catDocs == nil {
-					z.catDocs = map[int]fedDoc{}
-				}
-				z.catDocs[i] = fedDoc{out, true, copied}
-			}
-		}
+		// what the filter makes of a text written out; grep rm <<<
+		// 'rm -rf ~' | sh runs it.
+		z.filterDoc(i, rs)
 		return
 	case "cat":
 	default:
@@ -2399,9 +2409,12 @@ func indexRange(from, to int) []int {
 // own, so a cd inside does not move the commands after it.
 func (z *analyzer) subs(subs stmtLists) {
 	for _, sub := range subs {
-		dir, scope := z.dir, z.fork()
+		dir, scope, async := z.dir, z.fork(), z.async
+		// : <(sleep 1; sh s.sh); echo 'rm -rf ~' > s.sh: a process
+		// substitution's reader may run after a later write (readLater).
+		z.async = z.async || sub.async
 		z.stmts(sub.stmts)
-		z.dir, z.scope = dir, scope
+		z.dir, z.scope, z.async = dir, scope, async
 	}
 }
 
@@ -2791,7 +2804,13 @@ func forAll(body string, stmts []*syntax.Stmt, from int) string {
 	}
 	for i := len(at) - 1; i >= 0; i-- {
 		if at[i] > 0 && at[i] <= len(body) {
-			body = body[:at[i]] + ` in "$@"` + body[at[i]:]
+			in := ` in "$@"`
+			if rest := strings.TrimLeft(body[at[i]:], " \t"); !strings.HasPrefix(rest, ";") && !strings.HasPrefix(rest, "\n") {
+				// for a do …: do ends the list only after ; or a
+				// newline.
+				in += ";"
+			}
+			body = body[:at[i]] + in + body[at[i]:]
 		}
 	}
 	return body
@@ -4274,6 +4293,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
+	case "docker", "podman", "nerdctl", "kubectl", "docker-compose", "podman-compose":
+		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'.
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			if text, lit := z.docProgram(doc); lit {
+				z.containerFed(c, text)
+			}
+		}
 	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
@@ -4397,7 +4423,16 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if fed {
 			z.fdScopes = append(z.fdScopes, in)
 		}
+		// trap 'sh s.sh' EXIT; echo 'rm -rf ~' > s.sh: a trap's readers
+		// run after the line's later writes (readLater).
+		later := lowerName(c) == "trap"
+		if later {
+			z.loopDepth++
+		}
 		z.nested(prog, what)
+		if later {
+			z.loopDepth--
+		}
 		if fed {
 			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 		}
@@ -5776,7 +5811,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 		}
 	case *syntax.ProcSubst:
 		if subs != nil {
-			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut})
+			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut, async: true})
 		}
 	case *syntax.ArithmExp:
 		z.arith(p.X, subs)

@@ -46,6 +46,9 @@ func awkOutput(args []Word, in string, fed bool) (string, bool) {
 	} else if !fed {
 		return "", false
 	}
+	if prog == "1" && sep == "" {
+		return in, true // awk 1: a true pattern prints each line
+	}
 	if !strings.HasPrefix(prog, "{") || !strings.HasSuffix(prog, "}") || len(prog) < 2 {
 		return "", false
 	}

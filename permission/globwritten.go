@@ -19,9 +19,10 @@ type globIndex struct {
 	seen     map[[2]string]int
 	files    []globFile
 	bySuffix map[string][]int
+	loose    []int // files whose base name a glob may not see as written
 }
 
-// globFile is a file the line wrote, as globbedFiles matches it: its
+// globFile is a file the line wrote, as globMatches matches it: its
 // name as written and cleaned, the directory it was written in, and the
 // entry of z.written that last wrote it.
 type globFile struct {
@@ -57,22 +58,41 @@ func (z *analyzer) indexGlobs() *globIndex {
 			x.seen, x.bySuffix = map[[2]string]int{}, map[string][]int{}
 		}
 		x.seen[key] = len(x.files)
-		g := globFile{name: f.file.Text, clean: path.Clean(f.file.Text), dir: f.dir, last: x.indexed}
-		base := g.clean[strings.LastIndexByte(g.clean, '/')+1:]
-		for k := range len(base) {
-			x.bySuffix[base[k:]] = append(x.bySuffix[base[k:]], len(x.files))
+		g := newGlobFile(f, x.indexed)
+		if base, ok := globBase(g.name); ok && !strings.HasPrefix(g.name, "~") {
+			for k := range len(base) {
+				x.bySuffix[base[k:]] = append(x.bySuffix[base[k:]], len(x.files))
+			}
+		} else {
+			// > ~, > x/.: placed or by base name, another name.
+			x.loose = append(x.loose, len(x.files))
 		}
 		x.files = append(x.files, g)
 	}
 	return x
 }
 
+// newGlobFile returns f, entry at of z.written, as a globFile.
+func newGlobFile(f writtenFile, at int) globFile {
+	return globFile{name: f.file.Text, clean: path.Clean(f.file.Text), dir: f.dir, last: at}
+}
+
+// globBase returns the last name of p, and whether it is that of p
+// however globMatches compares it (cleaned, placed in a directory, or
+// by base name alone): not where cleaning p changes it (x/*.sh/.) or
+// it is . or .., which placing p changes.
+func globBase(p string) (string, bool) {
+	base := path.Base(p)
+	return base, base == path.Base(path.Clean(p)) && base != "." && base != ".." && base != "/"
+}
+
 // globbedFiles returns c once for each file the line wrote that a glob
-// among its words matches, that word the file's name (bash *.sh runs
-// the s.sh the line wrote: the first the glob yields; each is judged);
-// ok is false where the line matched or judged more than the analysis
-// follows (maxGlobChecks, maxGlobbedText, maxGlobbedMore), out then
-// those found before.
+// among its words or its input's matches (globMatches), that glob the
+// file's name (globName): bash *.sh and sh < *.sh run the s.sh the line
+// wrote (the first the glob yields; each is judged); ok is false where
+// the line matched or judged more than the analysis follows
+// (maxGlobChecks, maxGlobbedText, maxGlobbedMore), out then those found
+// before.
 func (z *analyzer) globbedFiles(c SimpleCommand) (out []SimpleCommand, ok bool) {
 	for _, g := range commandGlobs(c) {
 		if z.globChecks > maxGlobChecks || z.globbedText > maxGlobbedText || z.globbedMore > maxGlobbedMore {
@@ -85,7 +105,7 @@ func (z *analyzer) globbedFiles(c SimpleCommand) (out []SimpleCommand, ok bool) 
 				return out, false
 			}
 			f := x.files[at]
-			if !g.matches(c, f.name, f.clean, f.dir) {
+			if !z.globMatches(g, c.Dir, f) {
 				continue
 			}
 			if !first {
@@ -95,40 +115,92 @@ func (z *analyzer) globbedFiles(c SimpleCommand) (out []SimpleCommand, ok bool) 
 			if z.globbedText += len(z.written[f.last].text); z.globbedText > maxGlobbedText || z.globbedMore > maxGlobbedMore {
 				return out, false
 			}
-			out = append(out, globbedAs(c, g.k, f.name))
+			out = append(out, globbedAs(c, g, z.globName(c.Dir, f)))
 		}
 	}
 	return out, true
 }
 
-// candidates returns the files of x glob g may match: those whose base
-// name ends with what follows its last wildcard, or all of them.
+// candidates returns the files of x glob g may match, in the order
+// first written: those whose base names end with what follows the last
+// wildcard of an alternative's last name, or all of them where one
+// leaves it open (*, a name that ends in one, x/*.sh/.).
 func (x *globIndex) candidates(g wordGlob) []int {
-	if tail := g.tail[strings.LastIndexByte(g.tail, '/')+1:]; g.t != "*" && tail != "" {
-		return x.bySuffix[tail]
+	if g.t == "*" {
+		return indexRange(0, len(x.files))
 	}
-	return indexRange(0, len(x.files))
+	var out []int
+	for _, a := range g.alts {
+		if a.end == "" {
+			return indexRange(0, len(x.files))
+		}
+		out = append(out, x.bySuffix[a.end]...)
+	}
+	if len(g.alts) == 1 && len(x.loose) == 0 {
+		return out
+	}
+	out = append(out, x.loose...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
-// wordGlob is the glob of word k of a command (globPattern): t as
-// written, pat cleaned, and the text pat starts and ends with
-// (globEnds).
+// wordGlob is a glob of a command (globPattern): its word k, or the
+// file its redirection k reads its input from (input: sh < *.sh); t as
+// written, and its alternatives, a brace list's ({a,b}.sh) or t.
 type wordGlob struct {
-	k                  int
-	t, pat, head, tail string
+	k     int
+	input bool
+	t     string
+	alts  []globAlt
 }
 
-// commandGlobs returns the globs among c's words.
+// globAlt is an alternative of a glob: raw as written, pat cleaned,
+// the text pat starts and ends with (globEnds), and the text after the
+// last wildcard of its last name (end), "" where that is open
+// (candidates).
+type globAlt struct {
+	raw, pat, head, tail, end string
+}
+
+// commandGlobs returns the globs among c's words and as the file it
+// reads its input from: bash opens the one file sh < *.sh matches.
 func commandGlobs(c SimpleCommand) []wordGlob {
 	var gs []wordGlob
+	add := func(k int, input bool, w Word) {
+		t, ok := globPattern(c, w)
+		if !ok {
+			return
+		}
+		alts := []string{t}
+		if strings.Contains(t, "{") {
+			alts = expandBraces(t, 64) // bash {a,b}.sh runs a.sh
+		}
+		g := wordGlob{k: k, input: input, t: t}
+		for _, raw := range alts {
+			a := globAlt{raw: raw, pat: path.Clean(raw)}
+			a.head, a.tail = globEnds(a.pat)
+			if base, ok := globBase(raw); ok {
+				_, a.end = globEnds(base)
+			}
+			g.alts = append(g.alts, a)
+		}
+		gs = append(gs, g)
+	}
 	for k, w := range c.Words {
-		if t, ok := globPattern(c, w); ok {
-			pat := path.Clean(t)
-			head, tail := globEnds(pat)
-			gs = append(gs, wordGlob{k, t, pat, head, tail})
+		add(k, false, w)
+	}
+	for k, r := range c.Redirects {
+		if r.Op == "<" {
+			add(k, true, r.Target)
 		}
 	}
 	return gs
+}
+
+// readsGlob says whether command c has a glob among its words or as
+// the file it reads its input from (commandGlobs).
+func readsGlob(c SimpleCommand) bool {
+	return len(commandGlobs(c)) > 0
 }
 
 // globEnds returns the text glob pattern pat starts with before its
@@ -142,20 +214,59 @@ func globEnds(pat string) (head, tail string) {
 	return pat, pat
 }
 
-// matches says whether glob g of command c matches file name (clean
-// cleaned) written in dir: a name relative to another directory than
-// c's is another file, and * any file found (globPattern).
-func (g wordGlob) matches(c SimpleCommand, name, clean, dir string) bool {
-	switch {
-	case dir != c.Dir && !path.IsAbs(name):
-		return false
-	case g.t == "*":
+// globMatches says whether glob g of a command run in directory dir
+// matches file f, one the line wrote: * any file, else an alternative
+// as sameFile compares names (globAltMatches).
+func (z *analyzer) globMatches(g wordGlob, dir string, f globFile) bool {
+	if g.t == "*" {
 		return true
-	case !strings.HasPrefix(clean, g.head) || !strings.HasSuffix(clean, g.tail):
+	}
+	return slices.ContainsFunc(g.alts, func(a globAlt) bool { return z.globAltMatches(a, dir, f) })
+}
+
+// globAltMatches says whether a, a glob of a command run in directory
+// dir, matches file f as sameFile compares names: both as they stand in
+// the same directory, both placed where their directories are known,
+// so that bash /home/u/proj/*.sh runs the s.sh written in
+// /home/u/proj, by base name where one is not (cd "$x"; bash *.sh may
+// run it). A ** (globstar) stands for any number of directories, none
+// among them, before the pattern's last name.
+func (z *analyzer) globAltMatches(a globAlt, dir string, f globFile) bool {
+	pattern, name := a.pat, f.clean
+	switch {
+	case dir == f.dir && !path.IsAbs(a.raw) && !path.IsAbs(f.name):
+		// What does not start and end as it must is not matched, a
+		// twentieth of path.Match's time.
+		if !strings.Contains(pattern, "**") && (!strings.HasPrefix(name, a.head) || !strings.HasSuffix(name, a.tail)) {
+			return false
+		}
+	case dir == "?" || f.dir == "?":
+		pattern, name = path.Clean(path.Base(a.raw)), path.Clean(path.Base(f.name))
+	default:
+		pattern = placedPath(z.atHome(a.raw), z.placedDir(dir))
+		name = placedPath(z.atHome(f.name), z.placedDir(f.dir))
+	}
+	if ok, _ := path.Match(pattern, name); ok {
+		return true
+	}
+	head, _, globstar := strings.Cut(pattern, "**")
+	if !globstar {
 		return false
 	}
-	ok, _ := path.Match(g.pat, clean)
-	return ok
+	base, _ := path.Match(path.Base(pattern), path.Base(name))
+	return base && (strings.ContainsAny(head, "*?[") || strings.HasPrefix(name, head))
+}
+
+// globName returns the name by which a glob of a command run in
+// directory dir yields file f: f's own where the command runs in its
+// directory or one is not known (which sameFile matches by base name),
+// else its path from where it runs (placedPath): bash *.sh after cd
+// sub; > ../s.sh; cd .. runs it.
+func (z *analyzer) globName(dir string, f globFile) string {
+	if f.dir == dir || path.IsAbs(f.name) || f.dir == "?" || dir == "?" {
+		return f.name
+	}
+	return placedPath(z.atHome(f.name), z.placedDir(f.dir))
 }
 
 // namedGlobs is glob reader j (z.globReaders) as globLater matches
@@ -181,9 +292,15 @@ func (z *analyzer) globReaderAt(j int) namedGlobs {
 	return *g
 }
 
-// globbedAs returns c with its word k the file name.
-func globbedAs(c SimpleCommand, k int, name string) SimpleCommand {
+// globbedAs returns c with glob g the file name.
+func globbedAs(c SimpleCommand, g wordGlob, name string) SimpleCommand {
+	w := Word{Text: name, Literal: true}
+	if g.input {
+		c.Redirects = slices.Clone(c.Redirects)
+		c.Redirects[g.k].Target = w
+		return c
+	}
 	c.Words = slices.Clone(c.Words)
-	c.Words[k] = Word{Text: name, Literal: true}
+	c.Words[g.k] = w
 	return c
 }

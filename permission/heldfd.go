@@ -323,8 +323,9 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	// xargs runs its input's names: { xargs rm -rf; } <<< ~. A filter
 	// of a here-document, a here-string or a file writes it ({ cat; }
 	// <<< 'rm -rf ~' | sh, { cat; } < s.sh | sh), for catDoc, as cat
-	// <<< … does.
-	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && (fedDocIn(in) || in.Op == syntax.RdrIn)) {
+	// <<< … does; so does one that computes a here-string's
+	// (docFilter: { head -1 | sh; } <<< 'rm -rf ~').
+	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && (fedDocIn(in) || in.Op == syntax.RdrIn)) && !(docFilter(c) && fedDocIn(in)) {
 		return rs
 	}
 	if z.scopeFed[from] {
@@ -445,7 +446,8 @@ func (z *analyzer) inputRedirected(rs []*syntax.Redirect) bool {
 // readsCodeFromInput says whether c, its wrappers unwrapped or not yet,
 // runs what it may read from its input: a program (a shell or an
 // interpreter with no script, sh, python3 -; source /dev/stdin; awk -f
-// /dev/stdin) or commands (inputCommands: sftp, gdb, parallel).
+// /dev/stdin), commands (inputCommands: sftp, gdb, parallel) or a
+// container's shell (containerStdinShell: docker run -i alpine sh).
 func readsCodeFromInput(c SimpleCommand) bool {
 	if c.Inner == 0 && len(c.Words) > 0 {
 		c.Inner = unwrap(c.Words).inner // env sh, timeout 5 sh
@@ -454,7 +456,7 @@ func readsCodeFromInput(c SimpleCommand) bool {
 	if _, _, stdin := inlineProgram(c); stdin || inputCommands(c) != "" {
 		return true
 	}
-	return (isInterpreter(n) || n == "source" || n == ".") && readsProgramFromFeed(c)
+	return (isInterpreter(n) || n == "source" || n == ".") && readsProgramFromFeed(c) || containerStdinShell(c) >= 0
 }
 
 // noteFnReadsCode records whether the body of function name, whose

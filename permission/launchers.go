@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -1336,8 +1337,9 @@ func sshOptArg(t string, args []Word, i *int, argOpts string) (ch byte, val Word
 // any sandbox here, so they are checked as a program of the command
 // line's own (a red team's `ssh localhost 'rm -rf /'` was allowed). -o
 // HostName=H names the host to connect to instead of the destination
-// (%h is the destination's). ok is false for another host, or no
-// command; lit is false when a word is only known at run time.
+// (%h is the destination's). Given no command, its login shell runs
+// ssh's input: prog is sh, which reads it. ok is false for another
+// host, or no shell; lit is false when a word is only known at run time.
 func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 	argOpts := sshArgOpts(n)
 	var hostName *Word
@@ -1358,13 +1360,31 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 		if h := hostName; h != nil {
 			local = !h.Literal || !w.Literal && strings.Contains(h.Text, "%h") || localHost(strings.ReplaceAll(h.Text, "%h", w.Text))
 		}
-		if !local || i+1 >= len(args) {
+		if !local {
 			return "", false, false
+		}
+		if i+1 >= len(args) {
+			// No command: the login shell runs the commands of ssh's
+			// input (ssh localhost <<< 'rm -rf ~'), as sh does, unless
+			// an option keeps it from starting one (sshNoShell).
+			if sshNoShell(args[:i]) {
+				return "", false, false
+			}
+			return "sh", true, true
 		}
 		rest := args[i+1:]
 		return joinWords(rest), allLiteral(rest), true
 	}
 	return "", false, false
+}
+
+// sshNoShell says whether ssh options args start no remote shell: -G
+// (print the configuration), -N (no command), -W (a forwarding of its
+// input) or -O (a control command to a master).
+func sshNoShell(args []Word) bool {
+	return slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(strings.SplitN(w.Text, "=", 2)[0], "GNWO")
+	})
 }
 
 // localHost says whether ssh destination d ([user@]host, or
@@ -1880,4 +1900,87 @@ func isName(s string) bool {
 		}
 	}
 	return true
+}
+
+// containerStdinShell returns the index, in c's arguments, of a shell
+// that reads its program on its input in a container c runs with its
+// input attached: docker, podman or nerdctl run -i or exec -i (container
+// run, container exec), kubectl exec -i or run -i, compose's run or exec
+// (docker compose, docker-compose, podman-compose), which keep the input
+// open without -i, -T (--no-TTY) or not, unless --interactive=false. The
+// text fed to c is that shell's program, to be judged as c given it as
+// sh -c's string (containerFed). -1 for any other command.
+func containerStdinShell(c SimpleCommand) int {
+	n := lowerName(c)
+	compose := n == "docker-compose" || n == "podman-compose"
+	switch {
+	case compose, n == "docker", n == "podman", n == "nerdctl", n == "kubectl":
+	default:
+		return -1
+	}
+	args := c.Args()
+	sub := -1
+	for k := 1; k < len(args) && sub < 0; k++ {
+		switch t := args[k].Text; {
+		case !args[k].Literal:
+			return -1
+		case t == "run" || t == "exec":
+			sub = k
+		case strings.HasPrefix(t, "-") || t == "container":
+		case t == "compose":
+			compose = true
+		case !containerGlobalValue(args[k-1]):
+			// docker compose -f x.yml exec: a global option's value.
+			return -1
+		}
+	}
+	interactive := compose
+	for k := sub + 1; sub > 0 && k < len(args); k++ {
+		w := args[k]
+		t := w.Text
+		switch {
+		case !w.Literal:
+		case compose && interactiveOff(t):
+			interactive = false
+		case t == "--interactive" || t == "--stdin" || strings.HasPrefix(t, "--interactive=t") || strings.HasPrefix(t, "--stdin=t"):
+			interactive = true
+		case shortCluster(t) && strings.Contains(strings.SplitN(t, "=", 2)[0], "i"):
+			interactive = true
+		case isShell(strings.ToLower(baseName(t))) && interactive:
+			if readsProgramFromFeed(SimpleCommand{Words: args[k:]}) {
+				return k
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// containerGlobalValue says whether w, a word before a container
+// command's subcommand, is an option that takes the next word as its
+// value (docker compose -f x.yml, kubectl -n ns): every one not
+// containerGlobalFlags' and not given it after an =.
+func containerGlobalValue(w Word) bool {
+	return w.Literal && strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") && !slices.Contains(containerGlobalFlags, w.Text)
+}
+
+// interactiveOff says whether option t turns compose's input off
+// (--interactive=false, -i=0), which compose keeps open by default.
+func interactiveOff(t string) bool {
+	name, v, ok := strings.Cut(t, "=")
+	off, err := strconv.ParseBool(v)
+	return ok && (name == "--interactive" || name == "-i") && err == nil && !off
+}
+
+// containerFed judges text, fed to container command c whose shell reads
+// it (containerStdinShell: docker run -i alpine sh <<< 'rm -rf /'), as c
+// given it as that shell's -c string, which the command's own checks read
+// (docker run alpine sh -c 'rm -rf /' asks as a delete given to run).
+func (z *analyzer) containerFed(c SimpleCommand, text string) {
+	k := containerStdinShell(c)
+	if k < 0 {
+		return
+	}
+	ws := append(slices.Clone(c.Words[:c.Inner+k+1]), Word{Text: "-c", Literal: true}, Word{Text: text, Literal: true})
+	z.finishAs(c, ws)
 }

@@ -312,7 +312,8 @@ func trSet(s string) (string, bool) {
 const maxTrSet = 1 << 14
 
 // filterOutput returns what c prints of text in where it is a tr or a
-// sed that only changes its input (trText, sedOutput), a rev, a tee, a
+// sed that only changes its input (trText, sedOutput), a decoder
+// (decodedOutput), a rev, a tee, a
 // paste (pasteOutput), or a filter that prints some of its lines or all
 // in another order (head, sort …), whose lines are all taken, as they
 // are of a file the line wrote (filterOf).
@@ -341,6 +342,8 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return xargsEchoed(opts, args, in)
 	case "grep":
 		return grepOutput(c.Args()[1:], in)
+	case "base64", "base32", "xxd":
+		return decodedOutput(c, in) // echo cm0gLXJmIH4= | base64 -d | sh
 	case "cat":
 		// cat, cat -: its input as it is.
 		return in, !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" })

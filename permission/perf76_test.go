@@ -33,15 +33,27 @@ func TestPerf76GlobWrites(t *testing.T) {
 		{"neighbour: a glob read before that does not match", ModeDefault, nil, `bash *1.sh & echo 'rm -rf ~' > a2.sh`, Allow},
 		{"neighbour: a glob read before, its dir", ModeBypassPermissions, nil, `bash d/*.sh & echo 'rm -rf ~' > d/s.sh`, Deny},
 		{"neighbour: a glob read before, another dir", ModeDefault, nil, `bash d/*.sh & echo 'rm -rf ~' > e/s.sh`, Allow},
+		// rev76's matching through the index (mrg76): each alternative
+		// of a brace list by its own ending, a directory not known or
+		// another by the ending of the last name, a glob as input.
+		{"neighbour: a brace list's second alternative", ModeBypassPermissions, nil, `echo x > a.sh; echo 'rm -rf ~' > b.sh; bash {a,b}.sh`, Deny},
+		{"neighbour: a brace list of globs", ModeBypassPermissions, nil, `echo 'rm -rf ~' > s.bash; bash *{.sh,.bash}`, Deny},
+		{"neighbour: a brace list that matches nothing written", ModeDefault, nil, `echo 'rm -rf ~' > s.sh; bash {t,u}.sh`, Allow},
+		{"neighbour: a glob where the directory is not known", ModeBypassPermissions, nil, `cd "$x"; echo 'rm -rf ~' > s.sh; cd -; bash *.sh`, Deny},
+		{"neighbour: a glob of the parent directory", ModeBypassPermissions, nil, `cd sub; echo 'rm -rf ~' > ../s.sh; cd ..; bash *.sh`, Deny},
+		{"neighbour: a globstar", ModeBypassPermissions, nil, `shopt -s globstar; echo 'rm -rf ~' > a/b/s.sh; bash **/*.sh`, Deny},
+		{"neighbour: a glob as input", ModeBypassPermissions, nil, `echo 'rm -rf ~' > s.sh; sh < *.sh`, Deny},
 	})
 	// Each took over a second before (a deletion's write last: 1.9 s,
 	// the others 5 to 10 s), 0.1 to 0.5 s now.
 	checkQuick(t, ModeDefault, 600*time.Millisecond, []slowRow{
 		{"writes each run by a glob of its name, a deletion last", numbered(`echo x > aN.sh; bash *N.sh; `, 128<<10) + `echo 'rm -rf ~' > z.sh; bash *.sh`, Deny},
+		{"writes each run by a brace list, a deletion last", numbered(`echo x > aN.sh; bash {aN,bN}.sh; `, 128<<10) + `echo 'rm -rf ~' > z.sh; bash {y,z}.sh`, Deny},
 	})
 	const size = 32 << 10
 	checkQuick(t, ModeDefault, 200*time.Millisecond, []slowRow{
 		{"one file written and run by a glob again and again", numbered(`echo x > s.sh; bash *.sh; `, size), Allow},
+		{"one file written and run by a brace list again and again", numbered(`echo x > s.sh; bash {s,t}.sh; `, size), Allow},
 		{"a glob of every file after each write", numbered(`echo x > aN; bash *; `, size), Ask},
 		{"a glob of every file past the bound, a deletion first", `echo 'rm -rf ~' > s.sh; bash *; ` + numbered(`echo x > aN; bash *; `, size), Deny},
 	})

@@ -55,6 +55,7 @@ var sensitiveWriteNames = []string{
 	// servers).
 	"kilo.json", "kilo.jsonc", "crush.json", ".crush.json", ".crushrc", "crushrc", ".opencode.json",
 	"reasonix.toml", // Reasonix's project MCP servers, started without asking
+	"mcp.json",      // Oh My Pi's portable project MCP servers, started without asking
 	// mise's configuration, trusted by its path, not its content (its
 	// env scripts, hooks and templates run at the next prompt in the
 	// project), and asdf's tool versions (a path: version runs); see
@@ -442,7 +443,10 @@ var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerul
 	".junie/mcp", // Junie's project MCP servers
 	// Command Code's project mods and Pi's project extensions:
 	// TypeScript each loads at its start.
-	".commandcode/mods", ".pi/extensions"}
+	".commandcode/mods", ".pi/extensions",
+	// Oh My Pi's project hooks, custom tools and extensions: modules it
+	// imports at its start.
+	".omp/hooks", ".omp/tools", ".omp/extensions"}
 
 // sensitiveWriteInDir are files sensitive to write wherever they are,
 // named with the directory (or two) they are in, whose own name is too
@@ -463,7 +467,12 @@ var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.tom
 	".commandcode/settings.json", ".commandcode/mcp.json", ".bob/settings.json", ".bob/mcp.json",
 	".poolside/settings.yaml", ".poolside/settings.local.yaml", ".reasonix/settings.json",
 	".qoder/settings.json", ".qoder/settings.local.json", ".codebuddy/settings.json", ".codebuddy/settings.local.json",
-	".pi/settings.json", ".pi/mcp.json", ".trae/hooks.json", ".iflow/settings.json"}
+	".pi/settings.json", ".pi/mcp.json", ".trae/hooks.json", ".iflow/settings.json",
+	// Oh My Pi's project MCP servers and settings, Windsurf's project MCP
+	// servers (which Oh My Pi starts) and GitHub Copilot CLI's shared
+	// ones.
+	".omp/mcp.json", ".omp/.mcp.json", ".omp/settings.json", ".omp/config.yml",
+	".windsurf/mcp_config.json", ".github/mcp.json"}
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.

@@ -248,7 +248,7 @@ func (z *analyzer) fileWord(w Word) Word {
 // check.
 func (z *analyzer) runsWritten(i int) {
 	c := z.filesNamed(i)
-	if z.async || z.loopDepth > 0 || z.fn != "" {
+	if z.async || z.loopDepth > 0 || z.fn != "" || forksAway(c) {
 		z.noteReader(i, c)
 	}
 	if len(z.written) == 0 {
@@ -263,6 +263,24 @@ func (z *analyzer) runsWritten(i int) {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
+}
+
+// forksAway says whether a wrapper of c may run it in the background
+// and return at once: setsid does with -f, and without it where it
+// leads its process group (under set -m), unless -w waits for it. So
+// setsid -f sh s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as
+// sh s.sh & … does.
+func forksAway(c SimpleCommand) bool {
+	for k := 0; k < c.Inner && k < len(c.Words); k++ {
+		if w := c.Words[k]; !w.Literal || path.Base(w.Text) != "setsid" {
+			continue
+		}
+		waits := slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool {
+			return o.Text == "--wait" || len(o.Text) > 1 && o.Text[0] == '-' && o.Text[1] != '-' && strings.Contains(o.Text, "w")
+		})
+		return !waits
+	}
+	return false
 }
 
 // filesNamed returns command i with its words as the line's files name
@@ -304,7 +322,7 @@ func (z *analyzer) noteReader(i int, c SimpleCommand) {
 		z.readerSeen[key] = true
 		z.readers = append(z.readers, programReader{name, i, z.dir})
 	}
-	if slices.ContainsFunc(c.Words, func(w Word) bool { _, ok := globPattern(c, w); return ok }) && !z.globSeen[i] {
+	if readsGlob(c) && !z.globSeen[i] {
 		// bash *.sh &: the files the glob matches when it runs.
 		if z.globSeen == nil {
 			z.globSeen = map[int]bool{}
@@ -410,18 +428,18 @@ func (z *analyzer) globLater(f writtenFile) {
 		z.complexOnce("files written after more readers of a glob than the analysis follows")
 		return
 	}
-	name := f.file.Text
-	clean := path.Clean(name)
+	gf := newGlobFile(f, 0)
 	for j, r := range z.globReaders {
 		if z.readLaterBytes > maxReadLater {
 			return
 		}
 		ng := z.globReaderAt(j)
 		for _, wg := range ng.globs {
-			if !wg.matches(ng.c, name, clean, f.dir) {
+			if !z.globMatches(wg, ng.c.Dir, gf) {
 				continue
 			}
-			g := globbedAs(ng.c, wg.k, name)
+			name := z.globName(ng.c.Dir, gf)
+			g := globbedAs(ng.c, wg, name)
 			if !slices.Contains(programFiles(g), name) && !slices.Contains(runnerFiles(g), name) {
 				continue // cat *.sh &: not its program
 			}
@@ -502,8 +520,9 @@ func homeWord(w Word) Word {
 }
 
 // globPattern returns the pattern word w of command c matches the
-// files of, and whether it is one: a glob with nothing known only at
-// run time, or find -exec's {}, any file found.
+// files of, and whether it is one: a glob or a brace list ({a,b}.sh)
+// with nothing known only at run time, or find -exec's {}, any file
+// found.
 func globPattern(c SimpleCommand, w Word) (string, bool) {
 	t := looseText(w.Text)
 	if c.FromFind && !w.Literal && t == "{}" {
@@ -511,7 +530,8 @@ func globPattern(c SimpleCommand, w Word) (string, bool) {
 		// script the line wrote among them.
 		return "*", true
 	}
-	return t, !w.Literal && strings.ContainsAny(t, "*?[") && !strings.ContainsAny(t, "$`~")
+	pattern := strings.ContainsAny(t, "*?[") || strings.Contains(t, "{") && len(expandBraces(t, 64)) > 1
+	return t, !w.Literal && pattern && !strings.ContainsAny(t, "$`~")
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
@@ -641,9 +661,19 @@ func echoNoNewline(c SimpleCommand) bool {
 // wrote to s.sh to t.sh, whose later run is judged by it too.
 func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
-	for _, w := range c.Args()[1:] {
-		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+	args, valued := c.Args(), "St" // the short options that take a value
+	if lowerName(c) == "install" {
+		valued = "mogSt"
+	}
+	for k := 1; k < len(args); k++ {
+		w := args[k]
+		switch t := w.Text; {
+		case !w.Literal || !strings.HasPrefix(t, "-"):
 			ops = append(ops, w)
+		case len(t) > 1 && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], valued):
+			// install -m 755 t s.sh: the option's value is the next
+			// word, not a file (-t's directory: then one operand).
+			k++
 		}
 	}
 	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {

@@ -925,5 +925,5 @@ func ExampleRender() {
 	}
 	fmt.Println(strconv.Itoa(len(params)) + " parameters, the first: " + params[0])
 	// Output:
-	// 165 parameters, the first: ROOT=/Users/dev/project
+	// 176 parameters, the first: ROOT=/Users/dev/project
 }

@@ -1,0 +1,120 @@
+//go:build linux
+
+package exec
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAgentHookProgramsLead76: the scripts a held agent's hook command
+// names in the project are protected (agentHookPrograms), found as git's
+// programs are; what the command line does not name surely, or names
+// outside the root or in a held directory, is not.
+func TestAgentHookProgramsLead76(t *testing.T) {
+	for _, tc := range []struct {
+		name, command string
+		want          []string // relative to the root
+	}{
+		{"an interpreter's script", "bash scripts/hooks/check.sh", []string{"scripts/hooks/check.sh"}},
+		{"the project variable, quoted", `"$CLAUDE_PROJECT_DIR"/scripts/x.sh --fast`, []string{"scripts/x.sh"}},
+		{"the project variable in braces", `python3 "${CLAUDE_PROJECT_DIR}/tools/h.py"`, []string{"tools/h.py"}},
+		{"a relative program", "./tools/h.py", []string{"tools/h.py"}},
+		{"a shell's command line", `sh -c 'scripts/x.sh "$0"' a`, []string{"scripts/x.sh"}},
+		{"a python module", "python3 -m tools.lint", []string{"tools/lint.py", "tools/lint/__main__.py", "tools/lint/__init__.py", "tools/__init__.py"}},
+		{"after a variable assignment", "A=1 node scripts/x.js", []string{"scripts/x.js"}},
+		// neighbours: nothing the run could protect
+		{"a program in PATH", "npx prettier --write .", nil},
+		{"another variable", `"$HOME"/bin/x.sh`, nil},
+		{"a longer variable's name", `"$CLAUDE_PROJECT_DIRS"/x.sh`, nil},
+		{"outside the root", "bash /usr/local/bin/x.sh", nil},
+		{"in a held directory already", "bash .claude/hooks/x.sh", nil},
+		{"code, no file", `python3 -c 'print(1)'`, nil},
+		{"the root itself", `"$CLAUDE_PROJECT_DIR"`, nil},
+		{"a directory", "node tools", nil},
+		{"an installed program", "./node_modules/.bin/prettier --write .", nil},
+		{"a virtualenv's python", ".venv/bin/python scripts/x.py", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			settings := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":` + jsonString(tc.command) + `}]}]}}`
+			writeLead76(t, root, ".claude/settings.json", settings)
+			writeLead76(t, root, "tools/index.js", "")
+			var got []string
+			for _, p := range agentHookPrograms(root, "/nonexistent", []protectedPath{{path: root + "/.claude", placeholder: true}}) {
+				got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s: protected %q, want %q", tc.command, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestAgentHookFilesLead76: each agent's file (Qwen's args, Copilot's
+// bash in its cwd) is read with its own variable and from its own
+// directories (Cursor's relative paths from .cursor too); a file that is
+// no JSON, or past maxConfigSize, protects nothing.
+func TestAgentHookFilesLead76(t *testing.T) {
+	root := t.TempDir()
+	writeLead76(t, root, ".gemini/settings.json", `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"node $GEMINI_PROJECT_DIR/scripts/gem.js"}]}]}}`)
+	writeLead76(t, root, ".codex/hooks.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"sh scripts/codex.sh"}]}]}}`)
+	writeLead76(t, root, ".cursor/hooks.json", `{"version":1,"hooks":{"stop":[{"command":"bash ../scripts/cursor.sh"}]}}`)
+	writeLead76(t, root, ".qwen/settings.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"node","args":["scripts/qwen.cjs","--x"]}]}]}}`)
+	writeLead76(t, root, ".factory/hooks.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"\"$FACTORY_PROJECT_DIR\"/scripts/droid.sh"}]}]}}`)
+	writeLead76(t, root, ".github/hooks/a.json", `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./copilot.sh","powershell":"./ps.ps1","cwd":"scripts"}]}}`)
+	writeLead76(t, root, ".github/hooks/b.txt", `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./not-json-named.sh"}]}}`)
+	writeLead76(t, root, ".claude/settings.local.json", `{"hooks": not json`)
+	writeLead76(t, root, ".claude/settings.json", `{"statusLine":{"type":"command","command":"bash scripts/status.sh"},"apiKeyHelper":"./scripts/key.sh","permissions":{"allow":["Bash(bash scripts/allowed.sh)"]},`+
+		`"hooks":{"x":[{"hooks":[{"command":"bash scripts/`+strings.Repeat("x", maxConfigSize)+`.sh"}]}]}}`)
+	var got []string
+	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	want := []string{"scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
+	if !slices.Equal(got, want) {
+		t.Errorf("protected %q, want %q", got, want)
+	}
+	// The same settings file within the bound: its status line and key
+	// helper, never a permission rule's command.
+	writeLead76(t, root, ".claude/settings.json", `{"statusLine":{"type":"command","command":"bash scripts/status.sh"},"apiKeyHelper":"./scripts/key.sh","permissions":{"allow":["Bash(bash scripts/allowed.sh)"]}}`)
+	got = got[:0]
+	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	want = []string{"scripts/status.sh", "scripts/key.sh", "scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
+	if !slices.Equal(got, want) {
+		t.Errorf("protected %q, want %q", got, want)
+	}
+}
+
+// TestExpandProjectVarsLead76: a root the shell would change is not put
+// into the command line, which then names no program known.
+func TestExpandProjectVarsLead76(t *testing.T) {
+	if got := expandProjectVars(`"$P"/x.sh $P/y ${P}/z $PX`, "/r", []string{"P"}); got != `"/r"/x.sh /r/y /r/z $PX` {
+		t.Errorf("got %q", got)
+	}
+	if got := expandProjectVars(`"$P"/x.sh`, "/my project", []string{"P"}); got != `"$P"/x.sh` {
+		t.Errorf("a root with a blank: got %q, want the command line as it was", got)
+	}
+}
+
+func writeLead76(t *testing.T, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// jsonString quotes s as a JSON string.
+func jsonString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(s) + `"`
+}

@@ -1,0 +1,310 @@
+package permission
+
+import (
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/hex"
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What a filter makes of a here-string or a here-document written out
+// on the line: head -1 <<< 'rm -rf ~' | sh runs what cat <<< 'rm -rf ~'
+// | sh runs, and base64 -d <<< cm0gLXJmIH4= | sh what it decodes. The
+// output is computed where it can be (docFilterOutput); where it cannot,
+// the text fed on is a program only known at run time, which a shell
+// given it asks for even in bypassPermissions: a literal payload encoded
+// on the line and decoded into a shell is obfuscation.
+
+// docFilter says whether c is a filter or a decoder whose output is made
+// of its input, for a here-string or a here-document it is given, or a
+// compound's it reads (scopeInput), to be computed (filterDoc).
+func docFilter(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "head", "tail", "sort", "tac", "uniq", "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep",
+		"cut", "awk", "gawk", "mawk", "tee", "rev", "fold",
+		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
+		return true
+	}
+	return false
+}
+
+// filterDoc records in catDocs what docFilter command i writes of the
+// here-string or here-document rs gives it: its output where
+// docFilterOutput computes it, judged as a program beside the pipe to
+// a shell (besideDocs, pipedFiltered), else a text not known, so that
+// a shell fed it fails closed (fedProgram) instead of being left to
+// pipeToShell, which bypassPermissions allows.
+func (z *analyzer) filterDoc(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	feed, doc := fdDoc(rs, 0)
+	if feed != feedDoc {
+		return
+	}
+	text, known := z.docProgram(doc)
+	copied := false
+	if !known {
+		// d=.GIT; tr A-Z a-z <<< "$d"
+		text, known, copied = z.valueDoc(doc, i)
+	}
+	if !known {
+		return
+	}
+	out, ok := docFilterOutput(c, text)
+	if n := lowerName(c); n == "egrep" || n == "fgrep" || slices.Contains(filterCopies, n) {
+		// What grep and awk are read to print may be less than they
+		// do (grepOutput's dot): a copy, unless it is all its input.
+		copied = copied || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(text, "\n")
+	}
+	if z.catDocs == nil {
+		z.catDocs = map[int]fedDoc{}
+	}
+	z.catDocs[i] = fedDoc{out, ok, copied}
+	switch lowerName(c) {
+	case "tr", "sed", "gsed", "paste":
+		// Read in the program's place, as cat's text is.
+	default:
+		if ok {
+			// Judged beside the pipe to a shell, which asks as it did:
+			// head -1 <<< 'echo hi' | sh is what it was.
+			if z.besideDocs == nil {
+				z.besideDocs = map[int]bool{}
+			}
+			z.besideDocs[i] = true
+		}
+	}
+}
+
+// docFilterOutput returns what filter c prints of in, the text of a
+// here-string or a here-document: head and tail of their counts, tac,
+// the lines sort and uniq may print (linesAlone), fold of lines that
+// fit, base64, base32 and xxd -r -p decoded, and what filterOutput
+// reads of the others. ok is false where it is not computed.
+func docFilterOutput(c SimpleCommand, in string) (string, bool) {
+	if in != "" && !strings.HasSuffix(in, "\n") {
+		in += "\n" // a here-string's newline
+	}
+	switch lowerName(c) {
+	case "head", "tail":
+		return headTailOutput(c, in)
+	case "tac":
+		if len(c.Args()) > 1 {
+			return "", false
+		}
+		lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+		slices.Reverse(lines)
+		return strings.Join(lines, "\n") + "\n", in != ""
+	case "sort", "uniq":
+		// Some of its lines, in another order: each is judged alone as
+		// well as all of them, for a line it drops may have held the
+		// ones after it in a quote or a here-document.
+		ops, ok := filterOperands(c)
+		if !ok || len(ops) > 0 {
+			return "", false
+		}
+		return linesAlone(in)
+	case "egrep":
+		return grepOutput(c.Args()[1:], in)
+	case "fgrep":
+		return grepOutput(append([]Word{{Text: "-F", Literal: true}}, c.Args()[1:]...), in)
+	case "fold":
+		return foldOutput(c.Args()[1:], in)
+	case "base64", "base32", "xxd":
+		return decodedOutput(c, in)
+	case "basenc", "openssl", "uudecode",
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
+		return "", false // decoders and decompressors not computed
+	}
+	return filterOutput(c, in)
+}
+
+// headTailOutput returns what head or tail c prints of in: the lines or
+// bytes its count (-n, -c, -N, +N) selects; ok is false for a file, a
+// count with a unit and any other option.
+func headTailOutput(c SimpleCommand, in string) (string, bool) {
+	count, bytes := "10", false
+	args := c.Args()[1:]
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case !args[k].Literal:
+			return "", false
+		case t == "-q" || t == "-v" || t == "--quiet" || t == "--silent" || t == "--verbose" || t == "--":
+		case t == "-n" || t == "-c" || t == "--lines" || t == "--bytes":
+			if k++; k == len(args) || !args[k].Literal {
+				return "", false
+			}
+			count, bytes = args[k].Text, t == "-c" || t == "--bytes"
+		case strings.HasPrefix(t, "--lines=") || strings.HasPrefix(t, "--bytes="):
+			_, count, _ = strings.Cut(t, "=")
+			bytes = strings.HasPrefix(t, "--bytes")
+		case len(t) > 2 && (strings.HasPrefix(t, "-n") || strings.HasPrefix(t, "-c")):
+			count, bytes = t[2:], t[1] == 'c'
+		case len(t) > 1 && t[0] == '-' && isDigits(t[1:]):
+			count = t[1:] // head -1
+		default:
+			return "", false // a file, another option
+		}
+	}
+	sign := ""
+	if count != "" && (count[0] == '+' || count[0] == '-') {
+		sign, count = count[:1], count[1:]
+	}
+	n, err := strconv.Atoi(count)
+	if err != nil || n < 0 {
+		return "", false
+	}
+	// Where each unit (a line, or a byte) starts, and where in ends.
+	units := len(in)
+	at := func(u int) int { return u }
+	if !bytes {
+		starts := []int{0}
+		for k := 0; k < len(in)-1; k++ {
+			if in[k] == '\n' {
+				starts = append(starts, k+1)
+			}
+		}
+		if in == "" {
+			starts = nil
+		}
+		starts = append(starts, len(in))
+		units = len(starts) - 1
+		at = func(u int) int { return starts[u] }
+	}
+	lo, hi := 0, units
+	switch tail := lowerName(c) == "tail"; {
+	case tail && sign == "+":
+		lo = min(max(n-1, 0), units)
+	case tail:
+		lo = max(units-n, 0)
+	case sign == "-":
+		hi = max(units-n, 0) // all but the last n
+	default:
+		hi = min(n, units)
+	}
+	return in[at(lo):at(hi)], true
+}
+
+// linesAlone returns, for a filter that prints some of in's lines in any
+// order (sort, uniq), each of its lines as a subshell of its own, then
+// in whole: the first judge each line as the program it may be, with
+// none of the others before it, the last the text as written. ok is
+// false where a line is no program alone (it opens a quote, a compound
+// or a here-document the next closes), or in is longer than the filters
+// of known text are read (maxFilterOutput).
+func linesAlone(in string) (string, bool) {
+	lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+	if len(lines) < 2 {
+		return in, true
+	}
+	if len(in) > maxFilterOutput {
+		return "", false
+	}
+	var b strings.Builder
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	for _, l := range lines {
+		f, err := p.Parse(strings.NewReader(l), "")
+		if err != nil || strings.HasSuffix(l, `\`) || slices.ContainsFunc(f.Stmts, hasHeredoc) {
+			return "", false
+		}
+		b.WriteString("(\n" + l + "\n)\n")
+	}
+	b.WriteString(in)
+	return b.String(), true
+}
+
+// hasHeredoc says whether st redirects from a here-document, whose body
+// is on the lines after it.
+func hasHeredoc(st *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if r, ok := n.(*syntax.Redirect); ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// foldOutput returns what fold with arguments args prints of in where
+// each of its lines fits the width (-w N, -N, 80 by default) as it is,
+// tabs and backspaces aside: in itself. ok is false for a line it
+// breaks.
+func foldOutput(args []Word, in string) (string, bool) {
+	width := "80"
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case !args[k].Literal:
+			return "", false
+		case t == "-b" || t == "-s" || t == "--bytes" || t == "--spaces":
+		case t == "-w" || t == "--width":
+			if k++; k == len(args) {
+				return "", false
+			}
+			width = args[k].Text
+		case strings.HasPrefix(t, "--width="):
+			width = t[len("--width="):]
+		case len(t) > 2 && strings.HasPrefix(t, "-w"):
+			width = t[2:]
+		case len(t) > 1 && t[0] == '-' && isDigits(t[1:]):
+			width = t[1:]
+		default:
+			return "", false
+		}
+	}
+	w, err := strconv.Atoi(width)
+	if err != nil || strings.ContainsAny(in, "\t\b\r") {
+		return "", false
+	}
+	for l := range strings.SplitSeq(in, "\n") {
+		if len(l) > w {
+			return "", false
+		}
+	}
+	return in, true
+}
+
+// decodedOutput returns what base64 -d, base32 -d or xxd -r -p, c,
+// decode of in, blanks aside (-i, --ignore-garbage, and xxd's other
+// characters, are not read). ok is false for another option, a file,
+// and text that does not decode.
+func decodedOutput(c SimpleCommand, in string) (string, bool) {
+	decode := false
+	for _, w := range c.Args()[1:] {
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return "", false
+		case t == "-d" || t == "--decode" || t == "-D":
+			decode = true
+		case lowerName(c) == "xxd" && (t == "-r" || t == "-p" || t == "-ps" || t == "-plain" || t == "-rp" || t == "-pr"):
+			decode = decode || strings.Contains(t, "r")
+		default:
+			return "", false
+		}
+	}
+	if lowerName(c) == "xxd" && !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return strings.Contains(w.Text, "p") }) {
+		return "", false // xxd -r of a dump's offsets and columns
+	}
+	if !decode {
+		return "", false
+	}
+	s := strings.Join(strings.Fields(in), "")
+	var out []byte
+	var err error
+	switch lowerName(c) {
+	case "base64":
+		out, err = base64.StdEncoding.DecodeString(s)
+	case "base32":
+		out, err = base32.StdEncoding.DecodeString(s)
+	default:
+		out, err = hex.DecodeString(s)
+	}
+	return string(out), err == nil
+}
