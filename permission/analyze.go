@@ -278,6 +278,13 @@ type analyzer struct {
 	// write may be (globLater); name unused.
 	globReaders []programReader
 	globSeen    map[int]bool
+	globNamed   []namedGlobs // z.globReaders as globLater matches them
+	// globIdx: z.written for the globs of runsWritten; globChecks the
+	// files they were matched with, globbedText the text of those
+	// matched and globbedMore the matches after each glob's first
+	// (maxGlobChecks, maxGlobbedText, maxGlobbedMore).
+	globIdx                              globIndex
+	globChecks, globbedText, globbedMore int
 	// readLaterBytes: the text of the writes readLater judged
 	// (maxReadLater).
 	readLaterBytes int
@@ -4883,12 +4890,14 @@ func expandsVar(t, name string) bool {
 func (z *analyzer) gitDashed(i int) {
 	base := z.a.Commands[i]
 	args := base.Args()
+	sub, ok := strings.CutPrefix(lowerName(base), "git-")
+	if (!ok || sub == "") && (lowerName(base) != "hub" || len(args) < 2) {
+		return // made only for git-* and hub: every command came here
+	}
 	ws := make([]Word, 0, len(args)+1)
 	ws = append(ws, Word{Text: "git", Literal: true})
-	if sub, ok := strings.CutPrefix(lowerName(base), "git-"); ok && sub != "" {
+	if ok && sub != "" {
 		ws = append(ws, Word{Text: sub, Literal: true})
-	} else if lowerName(base) != "hub" || len(args) < 2 {
-		return
 	}
 	z.finishAs(base, append(ws, args[1:]...))
 }

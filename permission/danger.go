@@ -4980,6 +4980,18 @@ func subcommandWords(c SimpleCommand) []Word {
 // subcommandArgs is subcommandWords for the words args of program name
 // (args[0] its own), for a program another runs (python -m twine).
 func subcommandArgs(name string, args []Word) []Word {
+	if len(args) < 2 {
+		return nil
+	}
+	toolchain := args[1].Literal && strings.HasPrefix(args[1].Text, "+") && (name == "cargo" || name == "rustup")
+	if !toolchain && !slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && strings.HasPrefix(w.Text, "-") || !w.Literal && attachedOption(w.Text)
+	}) {
+		// No option: the words as they are (git status), not a copy of
+		// them for each of a command's checks, capped so that an append
+		// copies them.
+		return args[1:len(args):len(args)]
+	}
 	var out []Word
 	for i := 1; i < len(args); i++ {
 		w := args[i]

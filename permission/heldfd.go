@@ -238,14 +238,21 @@ func (z *analyzer) noteCall(c SimpleCommand, rs []*syntax.Redirect) {
 	call.data = slices.ContainsFunc(c.Words[1:], func(w Word) bool {
 		return !knownValue(w) || !w.Literal && slices.ContainsFunc(z.dataVars, func(n string) bool { return expandsValue(w.Text, n) })
 	})
-	for _, s := range append(slices.Clone(z.fdScopes), rs) {
-		for _, r := range s {
-			if !closesFD(r) {
-				call.fds = append(call.fds, redirFD(r))
-			}
+	for _, s := range z.fdScopes {
+		call.fds = openedFDs(call.fds, s)
+	}
+	call.fds = openedFDs(call.fds, rs)
+	z.fnCalls = append(z.fnCalls, call)
+}
+
+// openedFDs appends to fds the descriptors redirections rs open.
+func openedFDs(fds []string, rs []*syntax.Redirect) []string {
+	for _, r := range rs {
+		if !closesFD(r) {
+			fds = append(fds, redirFD(r))
 		}
 	}
-	z.fnCalls = append(z.fnCalls, call)
+	return fds
 }
 
 // funcFDs clears the stray descriptor of each command of a function's

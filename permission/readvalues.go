@@ -1439,8 +1439,20 @@ func quoteFor(v Word, dq bool) string {
 		return v.Text
 	}
 	if dq {
-		r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`")
-		return r.Replace(v.Text)
+		// A byte at a time, not a strings.Replacer built for each
+		// value: a megabyte of a function's calls built one a call.
+		const special = "\\\"$`"
+		if !strings.ContainsAny(v.Text, special) {
+			return v.Text
+		}
+		var b strings.Builder
+		for i := range len(v.Text) {
+			if strings.IndexByte(special, v.Text[i]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(v.Text[i])
+		}
+		return b.String()
 	}
 	return "'" + strings.ReplaceAll(v.Text, "'", `'\''`) + "'"
 }

@@ -261,7 +261,11 @@ func (z *analyzer) runsWritten(i int) {
 		return
 	}
 	z.runAt = i
-	for _, g := range z.globbedWritten(c, z.written) {
+	globbed, ok := z.globbedFiles(c)
+	if !ok {
+		z.complexOnce("files a glob matches, written on the line, more than the analysis follows")
+	}
+	for _, g := range globbed {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
@@ -560,7 +564,7 @@ func (z *analyzer) readLater(f writtenFile) {
 const maxGlobReaders = 64
 
 // globLater judges f, a file the line writes, as the program of each
-// reader before it whose glob matches it (globbedWritten) where it then
+// reader before it whose glob matches it (globReaderAt) where it then
 // runs f as a program, as readLater does a reader of its name: bash
 // *.sh & echo 'rm -rf ~' > s.sh runs what echo writes.
 func (z *analyzer) globLater(f writtenFile) {
@@ -570,13 +574,18 @@ func (z *analyzer) globLater(f writtenFile) {
 		z.complexOnce("files written after more readers of a glob than the analysis follows")
 		return
 	}
-	for _, r := range z.globReaders {
+	gf := newGlobFile(f, 0)
+	for j, r := range z.globReaders {
 		if z.readLaterBytes > maxReadLater {
 			return
 		}
-		c := z.filesNamed(r.at)
-		for _, g := range z.globbedWritten(c, []writtenFile{f}) {
-			name := z.globName(c, f)
+		ng := z.globReaderAt(j)
+		for _, wg := range ng.globs {
+			if !z.globMatches(wg, ng.c.Dir, gf) {
+				continue
+			}
+			name := z.globName(ng.c.Dir, gf)
+			g := globbedAs(ng.c, wg, name)
 			if !slices.Contains(programFiles(g), name) && !slices.Contains(runnerFiles(g), name) {
 				continue // cat *.sh &: not its program
 			}
@@ -654,103 +663,6 @@ func homeWord(w Word) Word {
 		return w
 	}
 	return Word{Text: "~/" + rest, Literal: true}
-}
-
-// globbedWritten returns c once for each of files (those the line
-// wrote) that a glob among its words or its input's matches, that word
-// the file's name: bash *.sh and sh < *.sh run the s.sh the line wrote
-// (the first the glob yields; each is judged).
-func (z *analyzer) globbedWritten(c SimpleCommand, files []writtenFile) []SimpleCommand {
-	var out []SimpleCommand
-	for k, w := range c.Words {
-		for _, name := range z.globbedNames(c, w, files) {
-			g := c
-			g.Words = slices.Clone(c.Words)
-			g.Words[k] = Word{Text: name, Literal: true}
-			out = append(out, g)
-		}
-	}
-	for k, r := range c.Redirects {
-		if r.Op != "<" {
-			continue
-		}
-		// sh < *.sh: bash opens the one file the glob matches.
-		for _, name := range z.globbedNames(c, r.Target, files) {
-			g := c
-			g.Redirects = slices.Clone(c.Redirects)
-			g.Redirects[k].Target = Word{Text: name, Literal: true}
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
-// globbedNames returns the names (globName) of those of files that
-// word w of command c, a glob, matches.
-func (z *analyzer) globbedNames(c SimpleCommand, w Word, files []writtenFile) []string {
-	t, ok := globPattern(c, w)
-	if !ok {
-		return nil
-	}
-	alts := []string{t}
-	if strings.Contains(t, "{") {
-		alts = expandBraces(t, 64) // bash {a,b}.sh runs a.sh
-	}
-	var names []string
-	for _, f := range files {
-		if t == "*" || slices.ContainsFunc(alts, func(alt string) bool { return z.globMatch(alt, c.Dir, f) }) {
-			names = append(names, z.globName(c, f))
-		}
-	}
-	return names
-}
-
-// readsGlob says whether command c has a glob among its words or as
-// the file it reads its input from (globbedWritten).
-func readsGlob(c SimpleCommand) bool {
-	glob := func(w Word) bool { _, ok := globPattern(c, w); return ok }
-	return slices.ContainsFunc(c.Words, glob) || slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Op == "<" && glob(r.Target) })
-}
-
-// globName returns the name by which a glob of command c yields file
-// f, one the line wrote: f's own where c runs in its directory or one
-// not known (which sameFile matches by base name), else its path from
-// where c runs (placedPath): bash *.sh after cd sub; > ../s.sh; cd ..
-// runs it.
-func (z *analyzer) globName(c SimpleCommand, f writtenFile) string {
-	if name := f.file.Text; f.dir == c.Dir || path.IsAbs(name) || f.dir == "?" || c.Dir == "?" {
-		return name
-	}
-	return placedPath(z.atHome(f.file.Text), z.placedDir(f.dir))
-}
-
-// globMatch says whether pattern, a glob of a command run in directory
-// dir, matches file f as sameFile compares names: both placed where
-// their directories are known, so that bash /home/u/proj/*.sh runs the
-// s.sh written in /home/u/proj, by base name where one is not (cd "$x";
-// bash *.sh may run it). A ** (globstar) stands for any number of
-// directories, none among them, before the pattern's last name.
-func (z *analyzer) globMatch(pattern, dir string, f writtenFile) bool {
-	name := f.file.Text
-	switch {
-	case dir == f.dir && !path.IsAbs(pattern) && !path.IsAbs(name):
-		// Both in the same directory: as they stand.
-	case dir == "?" || f.dir == "?":
-		pattern, name = path.Base(pattern), path.Base(name)
-	default:
-		pattern = placedPath(z.atHome(pattern), z.placedDir(dir))
-		name = placedPath(z.atHome(name), z.placedDir(f.dir))
-	}
-	pattern, name = path.Clean(pattern), path.Clean(name)
-	if ok, _ := path.Match(pattern, name); ok {
-		return true
-	}
-	head, _, star := strings.Cut(pattern, "**")
-	if !star {
-		return false
-	}
-	base, _ := path.Match(path.Base(pattern), path.Base(name))
-	return base && (strings.ContainsAny(head, "*?[") || strings.HasPrefix(name, head))
 }
 
 // globPattern returns the pattern word w of command c matches the
