@@ -68,9 +68,11 @@ func (z *analyzer) filterDoc(i int, rs []*syntax.Redirect) {
 	case "tr", "sed", "gsed", "paste":
 		// Read in the program's place, as cat's text is.
 	default:
-		if ok {
+		if ok && !copied {
 			// Judged beside the pipe to a shell, which asks as it did:
-			// head -1 <<< 'echo hi' | sh is what it was.
+			// head -1 <<< 'echo hi' | sh is what it was. A copy is
+			// not: fedText fails closed on it (grep . <<< 'rm -rf ~'
+			// | sh, whose dot grepOutput takes as itself).
 			if z.besideDocs == nil {
 				z.besideDocs = map[int]bool{}
 			}
