@@ -45,3 +45,25 @@ func TestRev77GrepDotFeedsShell(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestRev77CutCharactersOfMultibyteText: cutOutput counts -c and -b in
+// characters, GNU's cut in bytes: cut -c3- <<< 'érm -rf ~' printed rm
+// -rf ~ where the analysis read m -rf ~, allowed in bypassPermissions.
+// -c of text past ASCII is not computed (BSD's cut counts characters):
+// the shell given it fails closed; -b is computed in bytes. Neighbours: ASCII text, and fields of multibyte text, are computed as
+// they were.
+func TestRev77CutCharactersOfMultibyteText(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: cut -c of ASCII", ModeDefault, nil, `cut -c3- <<< 'xxrm -rf ~' | sh`, Deny},
+		{"neighbour: cut -c of a harmless ASCII text, bypassPermissions", ModeBypassPermissions, nil, `cut -c3- <<< 'xxecho hi' | sh`, Allow},
+		{"neighbour: cut -f of multibyte text", ModeDefault, nil, `cut -d: -f2 <<< 'é:rm -rf ~' | sh`, Deny},
+	}
+	rows = rev77Rows(rows, "cut -c", `cut -c3- <<< 'érm -rf ~' | sh`, rev77AsksAlways)
+	rows = rev77Rows(rows, "cut --characters", `cut --characters=3- <<< 'érm -rf ~' | sh`, rev77AsksAlways)
+	deny := func(Mode) Decision { return Deny }
+	rows = rev77Rows(rows, "cut -b", `cut -b3- <<< 'érm -rf ~' | sh`, deny)
+	rows = rev77Rows(rows, "cut --bytes", `cut --bytes=3- <<< 'érm -rf ~' | sh`, deny)
+	rows = rev77Rows(rows, "echo to cut -b", `echo 'érm -rf ~' | cut -b3- | sh`, deny)
+	checkDecisions(t, rows)
+}
