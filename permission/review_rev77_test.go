@@ -67,3 +67,33 @@ func TestRev77CutCharactersOfMultibyteText(t *testing.T) {
 	rows = rev77Rows(rows, "echo to cut -b", `echo 'érm -rf ~' | cut -b3- | sh`, deny)
 	checkDecisions(t, rows)
 }
+
+// TestRev77SortedLinesFeedShell: sort and uniq print some of their
+// lines in another order, each line judged alone and all of them as
+// written (linesAlone); but a line changes what the lines after it do
+// (a cd, an assignment), and the order or the lines dropped are only
+// known at run time: sort <<< $'rm -rf u\ncd ../..' | sh runs cd ../..;
+// rm -rf u, the home directory, and was allowed in bypassPermissions, as
+// uniq -u dropping two cd a was. Two lines or more that differ are a
+// copy, judged as they were and failing closed. Neighbours: a line
+// alone, lines alike, and a denied line among others keep their
+// decisions.
+func TestRev77SortedLinesFeedShell(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: sort of one harmless line, bypassPermissions", ModeBypassPermissions, nil, `sort <<< 'echo hi' | sh`, Allow},
+		{"neighbour: uniq of lines alike, bypassPermissions", ModeBypassPermissions, nil, "uniq <<< $'echo hi\\necho hi' | sh", Allow},
+		{"neighbour: sort of a here-string to uniq", ModeDefault, nil, `sort <<< 'b a' | uniq`, Allow},
+		{"neighbour: sort of several lines, one denied", ModeBypassPermissions, nil, "sort <<< $'echo a\\nrm -rf ~' | sh", Deny},
+		{"neighbour: the same lines in the order sort prints", ModeBypassPermissions, nil, `cd ../..; rm -rf u`, Deny},
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"sort puts a cd first", "sort <<< $'rm -rf u\\ncd ../..' | sh"},
+		{"sort puts an assignment first", "sort <<< $'rm -rf \"$d\"/u\\nd=../..' | sh"},
+		{"uniq -u drops the cds", "uniq -u <<< $'cd a\\ncd a\\ncd ../..\\nrm -rf u' | sh"},
+		{"sort of harmless lines", "sort <<< $'echo b\\necho a' | sh"},
+	} {
+		rows = rev77Rows(rows, r.name, r.cmd, rev77AsksAlways)
+	}
+	checkDecisions(t, rows)
+}
