@@ -97,3 +97,31 @@ func TestRev77SortedLinesFeedShell(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestRev77SshOptionValueIsNoFlag: sshNoShell took a -G, -N, -W or -O
+// anywhere in a cluster of options for one that starts no shell, the
+// letters of an option's value too: ssh -lNobody localhost <<< 'rm -rf
+// ~' (the user Nobody), -oGSSAPIAuthentication=no or -i …/idNew, whose
+// login shell runs rm -rf ~, were taken for another host's and allowed
+// in every mode. Neighbours: -N and -TN, a -W forwarding, keep their
+// allow, and -o Key=… in two words its deny.
+func TestRev77SshOptionValueIsNoFlag(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: -TN starts no shell", ModeBypassPermissions, nil, `ssh -TN localhost <<< 'rm -rf ~'`, Allow},
+		{"neighbour: -N starts no shell", ModeBypassPermissions, nil, `ssh -N localhost <<< 'rm -rf ~'`, Allow},
+		{"neighbour: -W forwards the input", ModeBypassPermissions, nil, `ssh -W db:5432 localhost <<< 'rm -rf ~'`, Allow},
+		{"neighbour: -o and its value in two words", ModeBypassPermissions, nil, `ssh -o GSSAPIAuthentication=no localhost <<< 'rm -rf ~'`, Deny},
+	}
+	deny := func(Mode) Decision { return Deny }
+	for _, r := range []struct{ name, cmd string }{
+		{"-l's value holds an N", `ssh -lNobody localhost <<< 'rm -rf ~'`},
+		{"-o's value holds a G", `ssh -oGSSAPIAuthentication=no localhost <<< 'rm -rf ~'`},
+		{"-o's value holds an N", `ssh -oNumberOfPasswordPrompts=1 localhost <<< 'rm -rf ~'`},
+		{"-i's value holds an N", `ssh -i/home/u/.ssh/idNew localhost <<< 'rm -rf ~'`},
+		{"a pipe to -lNobody", `echo 'rm -rf ~' | ssh -lNobody localhost`},
+	} {
+		rows = rev77Rows(rows, r.name, r.cmd, deny)
+	}
+	checkDecisions(t, rows)
+}
