@@ -125,3 +125,31 @@ func TestRev77SshOptionValueIsNoFlag(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestRev77PrintfEscapesFeedShell: printedText read only \n, \t, \0 and
+// \\ of what echo -e and printf print: printf '\x72m -rf ~' | bash, whose
+// printf writes rm -rf ~, was read as the harmless \x72m and allowed in
+// every mode, as were octal (printf '\162m', echo -e '\0162m', %b's
+// \162) and \u escapes. printEscaped reads them as bash's echo and
+// printf do. Neighbours: a harmless escaped text keeps its allow, and
+// echo without the 0 of \0NNN prints it as written.
+func TestRev77PrintfEscapesFeedShell(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: printf of a harmless hex escape", ModeDefault, nil, `printf 'ec\x68o hi' | sh`, Allow},
+		{"neighbour: echo -e of \\162 as written", ModeDefault, nil, `echo -e '\162m -rf ~' | sh`, Allow},
+		{"neighbour: printf of newlines", ModeDefault, nil, `printf 'echo a\necho b\n' | sh`, Allow},
+	}
+	deny := func(Mode) Decision { return Deny }
+	for _, r := range []struct{ name, cmd string }{
+		{"printf \\x", `printf '\x72m -rf ~' | bash`},
+		{"printf \\NNN", `printf '\162m -rf ~' | sh`},
+		{"printf %b \\NNN", `printf '%b' '\162m -rf ~' | sh`},
+		{"printf \\u", `printf '\u0072m -rf ~' | sh`},
+		{"echo -e \\0NNN", `echo -e '\0162m -rf ~' | sh`},
+		{"echo -e \\x", `echo -e 'r\x6d -rf ~' | sh`},
+	} {
+		rows = rev77Rows(rows, r.name, r.cmd, deny)
+	}
+	checkDecisions(t, rows)
+}
