@@ -1824,10 +1824,81 @@ func filterOperands(c SimpleCommand) ([]Word, bool) {
 	return ops, true
 }
 
-// printEscapes are the escapes echo -e and printf take.
-var printEscapes = lazy[*strings.Replacer]{build: func() *strings.Replacer {
-	return strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
-}}
+// Where an escape of printEscaped is read: echo -e's (\0NNN in octal),
+// printf's format (\NNN) or an argument of its %b (both).
+const (
+	escEcho = iota
+	escFormat
+	escArg
+)
+
+// printEscaped returns s with the escapes echo -e and printf take, as
+// bash's read them in place (at, escEcho …): \n, \t, \\, octal (\0NNN,
+// \NNN), \xHH, \uHHHH and \UHHHHHHHH, so that printf '\x72m -rf ~' |
+// sh is read as the rm -rf ~ it prints. Other escapes are left as they
+// are written.
+func printEscaped(s string, at int) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		from, digits, base := i+2, 0, 16 // the escape's digits, from on
+		switch c := s[i+1]; {
+		case c == 'n':
+			b.WriteByte('\n')
+		case c == 't':
+			b.WriteByte('\t')
+		case c == '\\':
+			b.WriteByte('\\')
+		case c == '0' && at != escFormat:
+			digits, base = 3, 8 // \0NNN
+		case c >= '0' && c <= '7' && at != escEcho:
+			from, digits, base = i+1, 3, 8 // \NNN
+		case c == 'x':
+			digits = 2
+		case c == 'u':
+			digits = 4
+		case c == 'U':
+			digits = 8
+		default:
+			b.WriteByte('\\')
+			continue
+		}
+		if digits == 0 {
+			i++
+			continue
+		}
+		j := from
+		for j < len(s) && j < from+digits && escDigit(s[j], base) {
+			j++
+		}
+		if j == from && base == 16 {
+			b.WriteByte('\\') // \x with no digit: as written
+			continue
+		}
+		v, _ := strconv.ParseUint(s[from:j], base, 32)
+		if base == 16 && s[i+1] != 'x' {
+			b.WriteRune(rune(v))
+		} else {
+			b.WriteByte(byte(v))
+		}
+		i = j - 1
+	}
+	return b.String()
+}
+
+// escDigit says whether ch is a digit of an escape in base 8 or 16.
+func escDigit(ch byte, base int) bool {
+	if base == 8 {
+		return ch >= '0' && ch <= '7'
+	}
+	return ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F'
+}
 
 // printedText returns what c, an echo or a printf of literal words,
 // writes, its escapes (\n, \t, \0) taken as echo -e and printf take them;
@@ -1852,9 +1923,9 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 			}
 			b.WriteString(w.Text)
 		}
-		return printEscapes.get().Replace(b.String()), true, true
+		return printEscaped(b.String(), escEcho), true, true
 	case "printf":
-		format, rest := printEscapes.get().Replace(args[1].Text), args[2:]
+		format, rest := printEscaped(args[1].Text, escFormat), args[2:]
 		var b strings.Builder
 		exact = true
 		for {
@@ -1875,7 +1946,7 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 					exact = false
 				}
 				if len(rest) > 0 {
-					b.WriteString(printEscapes.get().Replace(rest[0].Text))
+					b.WriteString(printEscaped(rest[0].Text, escArg))
 					rest, used = rest[1:], true
 				}
 			}

@@ -28,7 +28,8 @@ func TestEng76FilterOfHereStringFeedsShell(t *testing.T) {
 	rows := []decisionRow{
 		{"neighbour: head of a harmless text", ModeDefault, nil, `head -1 <<< 'echo hi' | sh`, Ask},
 		{"neighbour: head of a harmless text, bypassPermissions", ModeBypassPermissions, nil, `head -1 <<< 'echo hi' | sh`, Allow},
-		{"neighbour: sort of harmless lines, bypassPermissions", ModeBypassPermissions, nil, "sort <<< $'echo b\\necho a' | sh", Allow},
+		// rev77: lines in an order only known at run time fail closed.
+		{"neighbour: sort of harmless lines, bypassPermissions", ModeBypassPermissions, nil, "sort <<< $'echo b\\necho a' | sh", Ask},
 		{"neighbour: a group's head of a harmless text", ModeDefault, nil, `{ head -1 | sh; } <<< 'echo hi'`, Ask},
 		{"neighbour: head of a file to sort", ModeDefault, nil, `head -5 README.md | sort`, Allow},
 		{"neighbour: grep of files to head", ModeDefault, nil, `grep -n TODO *.go | head`, Allow},

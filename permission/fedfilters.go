@@ -55,10 +55,18 @@ func (z *analyzer) filterDoc(i int, rs []*syntax.Redirect) {
 		return
 	}
 	out, ok := docFilterOutput(c, text)
-	if n := lowerName(c); n == "egrep" || n == "fgrep" || slices.Contains(filterCopies, n) {
+	switch n := lowerName(c); {
+	case n == "egrep" || n == "fgrep" || slices.Contains(filterCopies, n):
 		// What grep and awk are read to print may be less than they
 		// do (grepOutput's dot): a copy, unless it is all its input.
 		copied = copied || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(text, "\n")
+	case n == "sort" || n == "uniq":
+		// The order sort prints lines that differ in, and which uniq
+		// drops, are only known at run time, and a line changes what
+		// those after it do: sort <<< $'rm -rf u\ncd ../..' | sh runs
+		// cd ../..; rm -rf u. Each is judged (linesAlone), as a copy.
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		copied = copied || slices.ContainsFunc(lines, func(l string) bool { return l != lines[0] })
 	}
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
@@ -68,9 +76,11 @@ func (z *analyzer) filterDoc(i int, rs []*syntax.Redirect) {
 	case "tr", "sed", "gsed", "paste":
 		// Read in the program's place, as cat's text is.
 	default:
-		if ok {
+		if ok && !copied {
 			// Judged beside the pipe to a shell, which asks as it did:
-			// head -1 <<< 'echo hi' | sh is what it was.
+			// head -1 <<< 'echo hi' | sh is what it was. A copy is
+			// not: fedText fails closed on it (grep . <<< 'rm -rf ~'
+			// | sh, whose dot grepOutput takes as itself).
 			if z.besideDocs == nil {
 				z.besideDocs = map[int]bool{}
 			}

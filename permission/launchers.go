@@ -1343,6 +1343,7 @@ func sshOptArg(t string, args []Word, i *int, argOpts string) (ch byte, val Word
 func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 	argOpts := sshArgOpts(n)
 	var hostName *Word
+	noShell := false
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if w.Literal && w.Text == "--" {
@@ -1350,6 +1351,7 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 		}
 		if w.Literal && shortCluster(w.Text) {
 			ch, val, ok := sshOptArg(w.Text, args, &i, argOpts)
+			noShell = noShell || sshNoShell(w.Text, ch, argOpts)
 			if key, v := sshOption(val.Text); ok && ch == 'o' && strings.EqualFold(key, "hostname") && hostName == nil {
 				// The first value given is the one ssh keeps.
 				hostName = &Word{Text: v, Literal: val.Literal}
@@ -1367,7 +1369,7 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 			// No command: the login shell runs the commands of ssh's
 			// input (ssh localhost <<< 'rm -rf ~'), as sh does, unless
 			// an option keeps it from starting one (sshNoShell).
-			if sshNoShell(args[:i]) {
+			if noShell {
 				return "", false, false
 			}
 			return "sh", true, true
@@ -1378,13 +1380,18 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 	return "", false, false
 }
 
-// sshNoShell says whether ssh options args start no remote shell: -G
-// (print the configuration), -N (no command), -W (a forwarding of its
-// input) or -O (a control command to a master).
-func sshNoShell(args []Word) bool {
-	return slices.ContainsFunc(args, func(w Word) bool {
-		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(strings.SplitN(w.Text, "=", 2)[0], "GNWO")
-	})
+// sshNoShell says whether t, a cluster of ssh's short options whose
+// first that takes an argument is ch (sshOptArg, 0 for none), starts no
+// remote shell: -G (print the configuration), -N (no command), -W (a
+// forwarding of its input) or -O (a control command to a master). The
+// letters of an argument are not options: ssh -lNobody localhost runs
+// its input.
+func sshNoShell(t string, ch byte, argOpts string) bool {
+	flags := t[1:]
+	if k := strings.IndexAny(flags, argOpts); k >= 0 {
+		flags = flags[:k]
+	}
+	return strings.ContainsAny(flags, "GN") || ch == 'W' || ch == 'O'
 }
 
 // localHost says whether ssh destination d ([user@]host, or

@@ -468,10 +468,12 @@ func pasteDelims(list string) ([]string, bool) {
 
 // cutOutput returns what cut with arguments args prints of text in: the
 // fields (-f, split at -d's character, a tab by default) or the
-// characters (-c, -b) its list picks out of each line. ok is false for
-// another option, a list not read, and a file operand.
+// characters (-c) or bytes (-b) its list picks out of each line. ok is
+// false for another option, a list not read, a file operand, and -c of
+// text past ASCII: GNU's cut counts bytes there, BSD's characters (cut
+// -c3- <<< 'érm -rf ~' prints rm -rf ~ on Linux).
 func cutOutput(args []Word, in string) (string, bool) {
-	delim, list, fields, only := "\t", "", false, false
+	delim, list, fields, only, bytes := "\t", "", false, false, false
 	for k := 0; k < len(args); k++ {
 		t := args[k].Text
 		if !args[k].Literal || !strings.HasPrefix(t, "-") || len(t) < 2 {
@@ -486,9 +488,10 @@ func cutOutput(args []Word, in string) (string, bool) {
 			opt, v = "-d", strings.TrimPrefix(t, "--delimiter=")
 		case strings.HasPrefix(t, "--fields="):
 			opt, v = "-f", strings.TrimPrefix(t, "--fields=")
-		case strings.HasPrefix(t, "--characters=") || strings.HasPrefix(t, "--bytes="):
-			_, v, _ = strings.Cut(t, "=")
-			opt = "-c"
+		case strings.HasPrefix(t, "--characters="):
+			opt, v = "-c", strings.TrimPrefix(t, "--characters=")
+		case strings.HasPrefix(t, "--bytes="):
+			opt, v = "-b", strings.TrimPrefix(t, "--bytes=")
 		case strings.IndexByte("dfcb", t[1]) < 0:
 			return "", false
 		}
@@ -507,13 +510,13 @@ func cutOutput(args []Word, in string) (string, bool) {
 		case "-f":
 			list, fields = v, true
 		case "-c", "-b":
-			list, fields = v, false
+			list, fields, bytes = v, false, opt == "-b"
 		default:
 			return "", false
 		}
 	}
 	spans, ok := cutSpans(list)
-	if !ok {
+	if !ok || !fields && !bytes && strings.IndexFunc(in, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0 {
 		return "", false
 	}
 	var lines []string
@@ -527,6 +530,11 @@ func cutOutput(args []Word, in string) (string, bool) {
 				continue
 			}
 			parts = strings.Split(l, delim)
+		} else if bytes {
+			for k := range len(l) {
+				parts = append(parts, l[k:k+1])
+			}
+			delim = ""
 		} else {
 			for _, r := range l {
 				parts = append(parts, string(r))
