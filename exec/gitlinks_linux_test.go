@@ -90,14 +90,16 @@ func TestNewLinksMovedIn(t *testing.T) {
 	}
 }
 
-// TestChangedSince: a ctime in the plan's second counts from its
-// nanosecond, but one of no nanoseconds (a file system keeping seconds)
-// counts as the command's.
+// TestChangedSince: a ctime in the plan's second counts after its
+// nanosecond (one equal to it is a change made before the plan, the
+// command starting only once the coarse clock has passed that time:
+// waitPastClock), but one of no nanoseconds (a file system keeping
+// seconds) counts as the command's.
 func TestChangedSince(t *testing.T) {
 	for _, tt := range []struct {
 		sec, nsec int64
 		want      bool
-	}{{9, 999, false}, {11, 0, true}, {10, 499, false}, {10, 500, true}, {10, 0, true}} {
+	}{{9, 999, false}, {11, 0, true}, {10, 499, false}, {10, 500, false}, {10, 501, true}, {10, 0, true}} {
 		if got := changedSince(unix.Timespec{Sec: tt.sec, Nsec: tt.nsec}, 10, 500); got != tt.want {
 			t.Errorf("ctime %d.%d since 10.500: %v, want %v", tt.sec, tt.nsec, got, tt.want)
 		}
