@@ -1,0 +1,76 @@
+package permission
+
+import "testing"
+
+// eng77Asks adds a row for cmd in each of the five modes, as an ask is
+// in each: asked in default, acceptEdits and bypassPermissions, denied
+// in plan and dontAsk.
+func eng77Asks(rows []decisionRow, name, cmd string) []decisionRow {
+	want := map[Mode]Decision{ModeDefault: Ask, ModeAcceptEdits: Ask, ModeBypassPermissions: Ask, ModePlan: Deny, ModeDontAsk: Deny}
+	for _, m := range eng76Modes {
+		rows = append(rows, decisionRow{name + ", " + string(m), m, nil, cmd, want[m]})
+	}
+	return rows
+}
+
+// eng77Allowed adds a row for cmd, a neighbour allowed today, in each
+// mode but plan, which denies every command that is not read-only.
+func eng77Allowed(rows []decisionRow, name, cmd string) []decisionRow {
+	for _, m := range eng76Modes {
+		want := Allow
+		if m == ModePlan {
+			want = Deny
+		}
+		rows = append(rows, decisionRow{"neighbour: " + name + ", " + string(m), m, nil, cmd, want})
+	}
+	return rows
+}
+
+// TestEng77ContainerEntrypointShell: a container's shell named by
+// --entrypoint (docker run -i --entrypoint sh alpine <<< 'rm -rf /')
+// reads its program on its input, as docker run -i alpine sh does: the
+// text is judged as given to it by -c, which asks. Neighbours: an
+// entrypoint that is no shell, or a shell given a script, keep today's
+// answers.
+func TestEng77ContainerEntrypointShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"docker run --entrypoint sh", `docker run -i --entrypoint sh alpine <<< 'rm -rf /'`},
+		{"docker run --entrypoint=/bin/bash after options", `docker run -i --entrypoint=/bin/bash --rm -e X=1 -w /app alpine <<< 'rm -rf /'`},
+		{"docker run -i after --entrypoint", `docker run --entrypoint sh -i alpine <<< 'rm -rf /'`},
+		{"docker compose run --entrypoint sh", `docker compose run --entrypoint sh app <<< 'rm -rf /'`},
+		{"docker-compose run -T --entrypoint sh", `docker-compose run -T --entrypoint sh app <<< 'rm -rf /'`},
+		{"podman run --entrypoint sh, sh -s", `echo 'rm -rf /' | podman run -i --entrypoint sh alpine -s`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "an entrypoint cat", `docker run -i --entrypoint cat alpine <<< hi`)
+	rows = append(rows,
+		decisionRow{"neighbour: --entrypoint /bin/true", ModeDefault, nil, `docker run --entrypoint /bin/true alpine`, Ask},
+		decisionRow{"neighbour: --entrypoint sh with a harmless program", ModeBypassPermissions, nil, `docker run -i --entrypoint sh alpine <<< ls`, Allow},
+		decisionRow{"neighbour: --entrypoint sh without -i", ModeBypassPermissions, nil, `docker run --entrypoint sh alpine <<< 'rm -rf /'`, Allow},
+	)
+	checkDecisions(t, rows)
+}
+
+// TestEng77ContainerDashCShell: sh -c sh in a container (docker exec -i
+// c sh -c sh <<< 'rm -rf /') runs a shell that reads the input, as sh
+// -c sh <<< … on the host does (eng75). Neighbours: a -c program that is
+// no shell keeps its answer.
+func TestEng77ContainerDashCShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"docker exec sh -c sh", `docker exec -i c sh -c sh <<< 'rm -rf /'`},
+		{"docker run bash -c 'bash -s'", `docker run -i alpine bash -c 'bash -s' <<< 'rm -rf /'`},
+		{"kubectl exec sh -c sh", `echo 'rm -rf /' | kubectl exec -i pod -- sh -c sh`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "sh -c 'cat > f'", `docker exec -i c sh -c 'cat > f' <<< hi`)
+	rows = append(rows,
+		decisionRow{"neighbour: sh -c sh with a harmless program", ModeBypassPermissions, nil, `docker exec -i c sh -c sh <<< ls`, Allow},
+	)
+	checkDecisions(t, rows)
+}
