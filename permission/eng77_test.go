@@ -74,3 +74,25 @@ func TestEng77ContainerDashCShell(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestEng77WrittenFileFedToContainerShell: a file the line wrote, fed to
+// a container's shell (echo 'rm -rf /' > s; docker run -i alpine sh <
+// s), is read as the host's sh < s reads it (lastWritten) and judged as
+// the shell's -c string. Neighbours: a harmless file, and a file fed to
+// a command that is no shell.
+func TestEng77WrittenFileFedToContainerShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"echo to s, docker run sh < s", `echo 'rm -rf /' > s; docker run -i alpine sh < s`},
+		{"printf to s, docker exec bash < s", `printf 'rm -rf /\n' > s && docker exec -i c bash < s`},
+		{"cat here-document to s, compose exec sh < s", "cat > s <<'E'\nrm -rf /\nE\ndocker compose exec app sh < s"},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "wc -l of a written file", `echo hi > in.txt; docker run -i alpine wc -l < in.txt`)
+	rows = append(rows,
+		decisionRow{"neighbour: a harmless written file", ModeBypassPermissions, nil, `echo ls > s; docker run -i alpine sh < s`, Allow},
+	)
+	checkDecisions(t, rows)
+}

@@ -1493,7 +1493,7 @@ func programFiles(c SimpleCommand) []string {
 		out = append(out, w)
 	}
 	n := lowerName(c)
-	if isInterpreter(n) && readsProgramFromFeed(c) {
+	if isInterpreter(n) && readsProgramFromFeed(c) || containerStdinShell(c) >= 0 {
 		for _, r := range c.Redirects {
 			if r.Op == "<" && r.Target.Literal {
 				out = append(out, r.Target.Text)

@@ -730,6 +730,12 @@ func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 		z.complex("%s runs %s, which the line wrote with what is only known at run time", c.Name(), shorten(name))
 		return
 	}
+	if containerStdinShell(c) >= 0 {
+		// echo 'rm -rf /' > s; docker run -i alpine sh < s: the
+		// container's shell runs it, judged as given it by -c.
+		z.containerFed(c, f.text)
+		return
+	}
 	n := lowerName(c)
 	if args := c.Args(); args[0].Text == name {
 		n = shebang(f.text)
