@@ -96,3 +96,34 @@ func TestEng77WrittenFileFedToContainerShell(t *testing.T) {
 	)
 	checkDecisions(t, rows)
 }
+
+// TestEng77SedInsertedText: the text sed -i puts in a file the line did
+// not write (an s command's replacement, a, i and c's text) is judged as
+// an append to it (echo 'rm -rf ~' >> build.sh; ./build.sh is denied),
+// but deny-only: an append to a Makefile asks (echo 1.1 >> Makefile;
+// make), so that a harmless edit of the project's file keeps its answer.
+// Neighbours: the edits eng76c kept allowed, and a replacement of the
+// match (&), which is not known.
+func TestEng77SedInsertedText(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"s replacement, ./build.sh", `sed -i 's/x/rm -rf ~/' build.sh; ./build.sh`},
+		{"s replacement, bash build.sh", `sed -i -e 's|old|rm -rf ~|g' build.sh && bash build.sh`},
+		{"$a text, bash build.sh", `sed -i '$a rm -rf ~' build.sh && bash build.sh`},
+		{"classic a\\ text, sh build.sh", "sed -i '1a\\\nrm -rf ~' build.sh; sh build.sh"},
+		{"GNU i text, source", `sed -i '1i rm -rf ~' env.sh; . env.sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Allowed(rows, "s/1.0/1.1/ of a Makefile", `sed -i 's/1.0/1.1/' Makefile && make`)
+	rows = eng77Allowed(rows, "s/x/y/ of package.json", `sed -i 's/x/y/' package.json && npm test`)
+	rows = eng77Allowed(rows, "s/hi/ho/ of s.sh", `sed -i 's/hi/ho/' s.sh; sh s.sh`)
+	rows = eng77Allowed(rows, "a replacement of the match", `sed -i 's/x/rm -rf &/' build.sh; ./build.sh`)
+	rows = eng77Allowed(rows, "a back-reference", `sed -i 's/\(x\)/rm -rf \1/' build.sh; ./build.sh`)
+	rows = append(rows,
+		decisionRow{"neighbour: an append to a Makefile asks", ModeDefault, nil, `echo 1.1 >> Makefile; make`, Ask},
+		decisionRow{"neighbour: an echo appended after sed is judged whole", ModeBypassPermissions, nil, `sed -i 's/x/y/' build.sh; echo 'rm -rf ~' >> build.sh; ./build.sh`, Deny},
+	)
+	checkDecisions(t, rows)
+}
