@@ -260,6 +260,9 @@ type analyzer struct {
 	// later command that runs one as a script (runsWritten).
 	written    []writtenFile
 	writtenIdx writtenIndex // z.written by base name (lastWritten)
+	// inserted: the text sed -i put in files the line did not write
+	// (sedInserted), judged deny-only where one is run (runInserted).
+	inserted []writtenFile
 	// readers: the commands walked so far that run a file as a program
 	// (programFiles, runnerFiles), one of each name and file, for a
 	// write later on the line, which a reader in the background, in a

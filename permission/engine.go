@@ -1152,7 +1152,7 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 		// pip install with no virtual environment in the project, and
 		// conda install with no conda environment there, install outside
 		// the root; an allow rule for them holds.
-		if v.d == Allow && v.rule == nil && e.Mode != ModeBypassPermissions {
+		if v.d == Allow && v.rule == nil && e.Mode != ModeBypassPermissions && !c.DenyOnly {
 			if why := cmp.Or(e.pipOutside(&a, i), e.condaOutside(&a, i)); why != "" {
 				v = verdict{d: Ask, reason: why, suggest: true}
 			}
@@ -1493,7 +1493,7 @@ func programFiles(c SimpleCommand) []string {
 		out = append(out, w)
 	}
 	n := lowerName(c)
-	if isInterpreter(n) && readsProgramFromFeed(c) {
+	if isInterpreter(n) && readsProgramFromFeed(c) || containerStdinShell(c) >= 0 {
 		for _, r := range c.Redirects {
 			if r.Op == "<" && r.Target.Literal {
 				out = append(out, r.Target.Text)
@@ -1817,6 +1817,30 @@ func wrapperDir(d, wd string) string {
 	return path.Join(d, wd)
 }
 
+// denied is checkSimple's first step: deny rules, on the command and on
+// every path it touches, and a critical danger (rm of a critical path),
+// which hold in every mode; a shell string a rule may match is asked for.
+func (e *Engine) denied(c SimpleCommand, subject *cmdSubject, paths []touch, danger Danger, dangerous bool) (verdict, bool) {
+	if r := e.Rules.firstCommandMatch(RuleDeny, c, subject); r != nil {
+		return byRule(r), true
+	}
+	if r, i := e.Rules.firstTailMatch(RuleDeny, c); r != nil {
+		return byTail(r, c, i), true
+	}
+	if i := e.Rules.shellTail(c); i > 0 && !c.DenyOnly {
+		return verdict{d: Ask, reason: fmt.Sprintf("%s may run %q, a shell string mewsandbox does not open, which a deny or ask rule may forbid", commandName(c), shorten(joinWords(c.Words[i:])))}, true
+	}
+	for _, p := range paths {
+		if v, ok := e.pathRules("Bash", p.path, p.write, RuleDeny); ok {
+			return v, true
+		}
+	}
+	if dangerous && danger.Critical {
+		return e.dangerVerdict(danger), true
+	}
+	return verdict{}, false
+}
+
 // checkSimple decides on one simple command and the paths it touches.
 func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if e.FoldCase {
@@ -1831,22 +1855,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 
 	// 1. Deny rules, on the command and on every path it touches; rm of a
 	// critical path.
-	if r := e.Rules.firstCommandMatch(RuleDeny, c, subject); r != nil {
-		return byRule(r)
+	if v, ok := e.denied(c, subject, paths, danger, dangerous); ok {
+		return v
 	}
-	if r, i := e.Rules.firstTailMatch(RuleDeny, c); r != nil {
-		return byTail(r, c, i)
-	}
-	if i := e.Rules.shellTail(c); i > 0 {
-		return verdict{d: Ask, reason: fmt.Sprintf("%s may run %q, a shell string mewsandbox does not open, which a deny or ask rule may forbid", commandName(c), shorten(joinWords(c.Words[i:])))}
-	}
-	for _, p := range paths {
-		if v, ok := e.pathRules("Bash", p.path, p.write, RuleDeny); ok {
-			return v
-		}
-	}
-	if dangerous && danger.Critical {
-		return e.dangerVerdict(danger)
+	if c.DenyOnly {
+		return allow("only a deny judges text sed put in a file the line did not write")
 	}
 	// 2. Plan mode lets read-only commands through, nothing else.
 	if e.Mode == ModePlan && !c.Added && !IsReadOnly(c) {

@@ -1953,14 +1953,112 @@ func containerStdinShell(c SimpleCommand) int {
 			interactive = true
 		case shortCluster(t) && strings.Contains(strings.SplitN(t, "=", 2)[0], "i"):
 			interactive = true
+		case t == "--entrypoint" || strings.HasPrefix(t, "--entrypoint="):
+			// docker run -i --entrypoint sh alpine: the shell is the
+			// entrypoint, the words after the image its arguments.
+			if at := entrypointShell(args, k, interactive); at >= 0 {
+				return at
+			}
 		case isShell(strings.ToLower(baseName(t))) && interactive:
-			if readsProgramFromFeed(SimpleCommand{Words: args[k:]}) {
+			if feedShell(args[k:]) {
 				return k
 			}
 			return -1
 		}
 	}
 	return -1
+}
+
+// isShellWord says whether w names a shell as written (sh, /bin/bash).
+func isShellWord(w Word) bool {
+	return w.Literal && isShell(strings.ToLower(baseName(w.Text)))
+}
+
+// entrypointShell returns, for args whose word k is run's or exec's
+// --entrypoint (or --entrypoint=NAME) naming a shell, the index of the
+// image (compose's service), after which come the shell's arguments,
+// when that shell reads its program on its input (feedShell); -1
+// otherwise. The image is the first word after the options, a word
+// after an option not known to take none (containerBoolFlags) taken as
+// its value; a word only known at run time before it fails closed to -1
+// (today's answer).
+func entrypointShell(args []Word, k int, interactive bool) int {
+	t := args[k].Text
+	name, inline := strings.CutPrefix(t, "--entrypoint=")
+	next := k + 1
+	if !inline {
+		if next >= len(args) {
+			return -1
+		}
+		name, next = args[next].Text, next+1
+		if !args[k+1].Literal {
+			return -1
+		}
+	}
+	if !isShell(strings.ToLower(baseName(name))) {
+		return -1
+	}
+	valued := false
+	for j := next; j < len(args); j++ {
+		w := args[j]
+		switch o := w.Text; {
+		case !w.Literal:
+			return -1
+		case o == "--interactive" || o == "--stdin" || shortCluster(o) && strings.Contains(strings.SplitN(o, "=", 2)[0], "i"):
+			interactive, valued = true, false
+		case strings.HasPrefix(o, "-"):
+			valued = !strings.Contains(o, "=") && !slices.Contains(containerBoolFlags, o) && !boolCluster(o)
+		case valued:
+			valued = false
+		default:
+			sh := append([]Word{{Text: name, Literal: true}}, args[j+1:]...)
+			if interactive && feedShell(sh) {
+				return j
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// containerBoolFlags are options of docker's (podman's, compose's) run
+// and exec that take no value, so that the word after one is the image.
+var containerBoolFlags = []string{
+	"--rm", "--init", "--privileged", "--read-only", "--interactive", "--tty", "--detach",
+	"--publish-all", "--no-healthcheck", "--oom-kill-disable", "--sig-proxy", "--no-TTY",
+	"--no-deps", "--service-ports", "--use-aliases", "--build", "--remove-orphans", "--quiet-pull",
+}
+
+// boolCluster says whether t is a cluster of run's short options that
+// take no value (-it, -d, -P, -T).
+func boolCluster(t string) bool {
+	return len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.Trim(t[1:], "itdPT") == ""
+}
+
+// feedShell says whether shell words ws (sh, sh -s, sh -c sh) read their
+// program on their input: readsProgramFromFeed, or a -c string that is
+// itself such a shell's words alone (sh -c sh, bash -c 'bash -s'), as
+// sh -c sh <<< 'rm -rf /' runs the here-string on the host.
+func feedShell(ws []Word) bool {
+	if readsProgramFromFeed(SimpleCommand{Words: ws}) {
+		return true
+	}
+	for k := 1; k+1 < len(ws); k++ {
+		t := ws[k].Text
+		if !ws[k].Literal || !strings.HasPrefix(t, "-") || strings.HasPrefix(t, "--") {
+			return false
+		}
+		if !strings.Contains(t, "c") || shellOptionValues(t) > 0 {
+			continue
+		}
+		prog := ws[k+1]
+		if !prog.Literal || strings.ContainsAny(prog.Text, "$`;&|<>()'\"\\{}*?[~#=") {
+			return false
+		}
+		inner := literalWords(strings.Fields(prog.Text))
+		return len(inner) > 0 && isShellWord(inner[0]) && feedShell(inner)
+	}
+	return false
 }
 
 // containerGlobalValue says whether w, a word before a container

@@ -418,6 +418,69 @@ func sedAnchorEnd(rest string, ere bool) bool {
 	return rest == "" || strings.HasPrefix(rest, `\)`) || strings.HasPrefix(rest, `\|`)
 }
 
+// sedInserted returns the text sed's scripts put in a file whatever it
+// held: each s command's replacement and the text of a, i and c, one a
+// line. known is false where one is only known at run time (a script
+// word not written out, & or \1 of the match, an escape sedTemplate does
+// not read) or a command sedCommands does not read (y, an address of a
+// pattern): that edit keeps today's answer.
+func sedInserted(scripts []Word) (text string, known bool) {
+	var b strings.Builder
+	for _, w := range scripts {
+		if !w.Literal {
+			return "", false
+		}
+		if t, ok := sedAppended(w.Text); ok {
+			b.WriteString(t + "\n")
+			continue
+		}
+		cmds, ok := sedCommands(w.Text)
+		if !ok {
+			return "", false
+		}
+		for _, c := range cmds {
+			if c.y {
+				return "", false
+			}
+			if c.p {
+				continue
+			}
+			t, ok := sedTemplate(c.repl, c.delim)
+			if !ok || strings.Contains(t, "${") {
+				return "", false
+			}
+			b.WriteString(strings.ReplaceAll(t, "$$", "$") + "\n")
+		}
+	}
+	return b.String(), b.Len() > 0
+}
+
+// sedAppended returns the text of script s when it is one a, i or c
+// command, after a line's number or $ at most: GNU's one-line form (a
+// text) or the classic one (a\ and the text on the next lines, each
+// ending in a backslash but the last).
+func sedAppended(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t\n")
+	if s == "" {
+		return "", false
+	}
+	if _, s = sedAddress(s); len(s) < 2 || strings.IndexByte("aic", s[0]) < 0 {
+		return "", false
+	}
+	rest := s[1:]
+	switch {
+	case strings.HasPrefix(rest, "\\\n"):
+		rest = rest[2:]
+	case strings.HasPrefix(rest, "\\"):
+		rest = rest[1:]
+	case rest[0] == ' ' || rest[0] == '\t':
+		rest = strings.TrimLeft(rest, " \t")
+	default:
+		return "", false
+	}
+	return strings.ReplaceAll(rest, "\\\n", "\n"), true
+}
+
 // sedTemplate returns replacement repl of an s command as a template of
 // Regexp.Expand: & the match, \1 … \9 the groups. ok is false for GNU's
 // case conversions (\U, \L …) and other escapes of a letter.

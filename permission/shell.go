@@ -81,6 +81,12 @@ type SimpleCommand struct {
 	// program analysed recursively (bash -c 'STR', sh -c, eval 'STR'): the
 	// nested commands appear as their own entries in Analysis.Commands.
 	Nested bool
+	// DenyOnly is true for a command of the text sed -i puts in a file
+	// the line did not write (sed -i 's/x/rm -rf ~/' build.sh;
+	// ./build.sh): only what denies it in every mode (a deny rule, a
+	// critical danger) holds, for the rest of the file, not known, may
+	// make harmless text a program of its own (s/1.0/1.1/ in a Makefile).
+	DenyOnly bool
 	// Func is the name of the function whose body holds the command, ""
 	// outside function definitions.
 	Func string

@@ -257,7 +257,7 @@ func (z *analyzer) runsWritten(i int) {
 	if z.async || z.loopDepth > 0 || z.fn != "" || forksAway(c) {
 		z.noteReader(i, c)
 	}
-	if len(z.written) == 0 {
+	if len(z.written)+len(z.inserted) == 0 {
 		return
 	}
 	z.runAt = i
@@ -500,7 +500,11 @@ func (z *analyzer) sedEdited(c SimpleCommand) {
 		if !ok {
 			// The project's own file, its text unknown before as after:
 			// sed -i 's/1.0/1.1/' Makefile && make runs it as make alone
-			// would.
+			// would, but for the text sed puts in it, judged deny-only
+			// (runInserted).
+			if text, known := sedInserted(a.scripts); known && len(a.scriptFiles) == 0 {
+				z.inserted = append(z.inserted, writtenFile{file: w, dir: c.Dir, text: text, known: true})
+			}
 			continue
 		}
 		f := writtenFile{file: w, dir: c.Dir}
@@ -624,18 +628,52 @@ func (z *analyzer) fifosMade(c SimpleCommand) {
 }
 
 // runsWrittenAs is runsWritten for command c, its words as the line's
-// files name them.
+// files name them; a file the line did not write but sed -i put text in
+// is runInserted's.
 func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 	for _, name := range programFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
+			return
+		} else if f, ok := z.lastInserted(name, c.Dir); ok {
+			z.runInserted(c, name, f)
 			return
 		}
 	}
 	for _, name := range runnerFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
+		} else if f, ok := z.lastInserted(name, c.Dir); ok {
+			z.runInserted(c, name, f)
 		}
+	}
+}
+
+// lastInserted returns the text sed -i last put in file name, opened in
+// dir, that the line did not write (z.inserted).
+func (z *analyzer) lastInserted(name, dir string) (writtenFile, bool) {
+	name, dir = z.atHome(name), z.placedDir(dir)
+	for k := len(z.inserted) - 1; k >= 0; k-- {
+		f := z.inserted[k]
+		if sameFile(z.atHome(f.file.Text), z.placedDir(f.dir), name, dir) {
+			return f, true
+		}
+	}
+	return writtenFile{}, false
+}
+
+// runInserted judges the text sed -i put in file name, which the line did
+// not write, as an append to it (echo 'rm -rf ~' >> build.sh; ./build.sh
+// is denied), but deny-only: the rest of the file is not known, and a
+// harmless edit (s/1.0/1.1/ in a Makefile, s/hi/ho/ in s.sh) is no
+// program alone, so that what is too complex or asked for in it keeps
+// the line's answer (SimpleCommand.DenyOnly).
+func (z *analyzer) runInserted(c SimpleCommand, name string, f writtenFile) {
+	start, complex := len(z.a.Commands), len(z.a.Complex)
+	z.runWritten(c, name, f)
+	z.a.Complex = z.a.Complex[:complex]
+	for k := start; k < len(z.a.Commands); k++ {
+		z.a.Commands[k].DenyOnly = true
 	}
 }
 
@@ -728,6 +766,12 @@ func runnerFiles(c SimpleCommand) []string {
 func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 	if !f.known {
 		z.complex("%s runs %s, which the line wrote with what is only known at run time", c.Name(), shorten(name))
+		return
+	}
+	if containerStdinShell(c) >= 0 {
+		// echo 'rm -rf /' > s; docker run -i alpine sh < s: the
+		// container's shell runs it, judged as given it by -c.
+		z.containerFed(c, f.text)
 		return
 	}
 	n := lowerName(c)
