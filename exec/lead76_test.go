@@ -26,7 +26,18 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"a shell's command line", `sh -c 'scripts/x.sh "$0"' a`, []string{"scripts/x.sh"}},
 		{"a python module", "python3 -m tools.lint", []string{"tools/lint.py", "tools/lint/__main__.py", "tools/lint/__init__.py", "tools/__init__.py"}},
 		{"after a variable assignment", "A=1 node scripts/x.js", []string{"scripts/x.js"}},
+		// red77: commands past the first, reserved words, runners not known
+		{"after cd to the project", `cd "$CLAUDE_PROJECT_DIR" && ./scripts/x.sh`, []string{"scripts/x.sh"}},
+		{"after cd to a directory", "cd scripts; ./x.sh", []string{"scripts/x.sh"}},
+		{"each command of a list", "bash scripts/a.sh || bash scripts/x.sh | cat", []string{"scripts/a.sh", "scripts/x.sh"}},
+		{"a reserved word first", "if true; then ./scripts/x.sh; fi", []string{"scripts/x.sh"}},
+		{"time", "time ./scripts/x.sh", []string{"scripts/x.sh"}},
+		{"a runner not known", "uv run scripts/x.py --fast", []string{"scripts/x.py"}},
+		{"npx's runner", "npx tsx scripts/x.ts", []string{"scripts/x.ts"}},
+		{"an operator quoted", `bash 'scripts/a.sh' "&& ./scripts/x.sh"`, []string{"scripts/a.sh"}},
 		// neighbours: nothing the run could protect
+		{"a runner not known on a missing file", "uv run scripts/missing.py", nil},
+		{"a package's script", "npm run lint && make check", nil},
 		{"a program in PATH", "npx prettier --write .", nil},
 		{"another variable", `"$HOME"/bin/x.sh`, nil},
 		{"a longer variable's name", `"$CLAUDE_PROJECT_DIRS"/x.sh`, nil},
@@ -43,6 +54,9 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 			settings := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":` + jsonString(tc.command) + `}]}]}}`
 			writeLead76(t, root, ".claude/settings.json", settings)
 			writeLead76(t, root, "tools/index.js", "")
+			for _, f := range []string{"scripts/x.sh", "scripts/a.sh", "scripts/x.py", "scripts/x.ts", "package.json", "Makefile"} {
+				writeLead76(t, root, f, "")
+			}
 			var got []string
 			for _, p := range agentHookPrograms(root, "/nonexistent", []protectedPath{{path: root + "/.claude", placeholder: true}}) {
 				got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
@@ -86,6 +100,33 @@ func TestAgentHookFilesLead76(t *testing.T) {
 		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
 	}
 	want = []string{"scripts/status.sh", "scripts/key.sh", "scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
+	if !slices.Equal(got, want) {
+		t.Errorf("protected %q, want %q", got, want)
+	}
+}
+
+// TestAgentHookFileFormsRed77: a settings file that is a link, or holds
+// comments or a byte order mark (Gemini CLI and Qwen Code strip them), is
+// read as the agent reads it; Claude Code's credential and telemetry
+// helpers are commands too. A file that is still no JSON protects
+// nothing.
+func TestAgentHookFileFormsRed77(t *testing.T) {
+	root := t.TempDir()
+	writeLead76(t, root, "conf/claude.json", `{"awsAuthRefresh":"bash scripts/aws.sh","awsCredentialExport":"./scripts/cred.sh","otelHeadersHelper":"./scripts/otel.sh"}`)
+	if err := os.MkdirAll(root+"/.claude", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../conf/claude.json", root+"/.claude/settings.json"); err != nil {
+		t.Fatal(err)
+	}
+	writeLead76(t, root, ".claude/settings.local.json", "\uFEFF"+`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"bash scripts/bom.sh"}]}]}}`)
+	writeLead76(t, root, ".gemini/settings.json", "{\n// a comment \"with quotes\"\n\"hooks\":/* hooks */{\"x\":[{\"hooks\":[{\"command\":\"bash scripts/gem.sh // not a comment\"}]}]}}")
+	writeLead76(t, root, ".qwen/settings.json", `{"hooks": /* unclosed {"x":[{"hooks":[{"command":"bash scripts/qwen.sh"}]}]}}`)
+	var got []string
+	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	want := []string{"scripts/aws.sh", "scripts/cred.sh", "scripts/otel.sh", "scripts/bom.sh", "scripts/gem.sh"}
 	if !slices.Equal(got, want) {
 		t.Errorf("protected %q, want %q", got, want)
 	}
