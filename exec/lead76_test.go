@@ -34,7 +34,9 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"time", "time ./scripts/x.sh", []string{"scripts/x.sh"}},
 		{"a runner not known", "uv run scripts/x.py --fast", []string{"scripts/x.py"}},
 		{"npx's runner", "npx tsx scripts/x.ts", []string{"scripts/x.ts"}},
-		{"an operator quoted", `bash 'scripts/a.sh' "&& ./scripts/x.sh"`, []string{"scripts/a.sh"}},
+		{"a shell's command line past its first command", `bash -c 'cd scripts && ./x.sh'`, []string{"scripts/x.sh"}},
+		{"a shell's command line's second program", `sh -c "bash scripts/a.sh; ./scripts/x.sh"`, []string{"scripts/a.sh", "scripts/x.sh"}},
+		{"an operator quoted", `bash 'scripts/a.sh' "a && b"`, []string{"scripts/a.sh"}},
 		// neighbours: nothing the run could protect
 		{"a runner not known on a missing file", "uv run scripts/missing.py", nil},
 		{"a package's script", "npm run lint && make check", nil},
@@ -132,14 +134,38 @@ func TestAgentHookFileFormsRed77(t *testing.T) {
 	}
 }
 
+// TestAgentHookRootWithBlankRed77: in a root whose path holds a blank
+// (/home/u/My Projects), "$CLAUDE_PROJECT_DIR"/scripts/x.sh names
+// scripts/x.sh as in any other; the unquoted variable, which the shell
+// would split, names nothing.
+func TestAgentHookRootWithBlankRed77(t *testing.T) {
+	root := t.TempDir() + "/my project"
+	writeLead76(t, root, ".claude/settings.json", `{"hooks":{"Stop":[{"hooks":[{"command":"\"$CLAUDE_PROJECT_DIR\"/scripts/x.sh"},{"command":"bash $CLAUDE_PROJECT_DIR/scripts/y.sh"}]}]}}`)
+	writeLead76(t, root, "scripts/x.sh", "")
+	writeLead76(t, root, "scripts/y.sh", "")
+	var got []string
+	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	if want := []string{"scripts/x.sh"}; !slices.Equal(got, want) {
+		t.Errorf("protected %q, want %q", got, want)
+	}
+}
+
 // TestExpandProjectVarsLead76: a root the shell would change is not put
 // into the command line, which then names no program known.
 func TestExpandProjectVarsLead76(t *testing.T) {
 	if got := expandProjectVars(`"$P"/x.sh $P/y ${P}/z $PX`, "/r", []string{"P"}); got != `"/r"/x.sh /r/y /r/z $PX` {
 		t.Errorf("got %q", got)
 	}
-	if got := expandProjectVars(`"$P"/x.sh`, "/my project", []string{"P"}); got != `"$P"/x.sh` {
-		t.Errorf("a root with a blank: got %q, want the command line as it was", got)
+	// red77: a blank is the shell's own in double quotes, not a $ or a ".
+	if got := expandProjectVars(`"$P"/x.sh "${P}/y" $P/z "$PX"`, "/my project", []string{"P"}); got != `"/my project"/x.sh "/my project/y" $P/z "$PX"` {
+		t.Errorf("a root with a blank: got %q, want the variables opening a double-quoted string replaced", got)
+	}
+	for _, root := range []string{"/my $project", `/my "project`, "/my`project`"} {
+		if got := expandProjectVars(`"$P"/x.sh`, root, []string{"P"}); got != `"$P"/x.sh` {
+			t.Errorf("a root %q: got %q, want the command line as it was", root, got)
+		}
 	}
 }
 

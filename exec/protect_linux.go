@@ -1611,7 +1611,7 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 			for _, c := range cmds {
 				line := expandProjectVars(c.line, root, f.vars)
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
-					for _, p := range hookLineFiles(base, line, home) {
+					for _, p := range hookLineFiles(base, line, home, 0) {
 						if !held(root, p.path, out) && !held(root, p.path, progs) {
 							progs = append(progs, p)
 						}
@@ -1722,22 +1722,39 @@ func hookProgramFiles(dir, c, home string) []protectedPath {
 // simple command in hook command line c run from directory dir, not only
 // the first one's: cd "$CLAUDE_PROJECT_DIR" && ./x.sh runs ./x.sh, from
 // the directory cd names where it is known. A reserved word before a
-// command (then ./x.sh, time ./x.sh) is passed over.
-func hookLineFiles(dir, c, home string) []protectedPath {
+// command (then ./x.sh, time ./x.sh) is passed over. A word holding a
+// blank or an operator is read as a command line too, up to depth
+// maxHookDepth: bash -c 'cd scripts && ./x.sh' runs ./x.sh from scripts,
+// which programPath, following a shell's command line to its first
+// command only, does not find.
+func hookLineFiles(dir, c, home string, depth int) []protectedPath {
 	var out []protectedPath
 	for _, s := range simpleCommands(c) {
 		s = withoutReservedWords(s)
-		if w := leadingWords(s); len(w) == 2 && w[0] == "cd" && w[1] != "" {
-			if !filepath.IsAbs(w[1]) {
-				w[1] = dir + "/" + w[1]
+		words := leadingWords(s)
+		if len(words) == 2 && words[0] == "cd" && words[1] != "" {
+			if !filepath.IsAbs(words[1]) {
+				words[1] = dir + "/" + words[1]
 			}
-			dir = w[1]
+			dir = words[1]
 			continue
 		}
 		out = append(out, hookProgramFiles(dir, s, home)...)
+		if depth >= maxHookDepth {
+			continue
+		}
+		for _, w := range words[:min(len(words), maxHookWords)] {
+			if strings.ContainsAny(w, " \t\n;&|") {
+				out = append(out, hookLineFiles(dir, w, home, depth+1)...)
+			}
+		}
 	}
 	return out
 }
+
+// maxHookDepth bounds the command lines within command lines
+// hookLineFiles reads (sh -c 'bash -c "..."').
+const maxHookDepth = 2
 
 // maxSimpleCommands bounds the simple commands of a hook's command line
 // hookLineFiles follows.
@@ -1875,31 +1892,48 @@ func hookCommands(v any, key string, cmds *[]hookCommand) {
 // expandProjectVars replaces in command line c the variables of vars
 // ($V, ${V}), which the agent sets to the project's directory, by root,
 // where root holds no character the shell would treat specially in
-// double quotes or out of them; c as it is otherwise, in which
-// leadingWords then takes such a word for one the shell expands.
+// double quotes or out of them. Where it holds one only out of them (a
+// blank: /home/u/My Projects), a variable opening a double-quoted string
+// ("$V"/x.sh, "${V}/x.sh") is replaced still, the shell taking root as it
+// is there. c as it is otherwise, in which leadingWords then takes such a
+// word for one the shell expands.
 func expandProjectVars(c, root string, vars []string) string {
 	if strings.Trim(root, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") != "" {
+		if strings.ContainsAny(root, "$`\\\"!\n") {
+			return c
+		}
+		for _, v := range vars {
+			c = strings.ReplaceAll(c, `"${`+v+`}`, `"`+root)
+			c = replaceVar(c, `"$`+v, `"`+root)
+		}
 		return c
 	}
 	for _, v := range vars {
 		c = strings.ReplaceAll(c, "${"+v+"}", root)
-		var b strings.Builder
-		for {
-			i := strings.Index(c, "$"+v)
-			if i < 0 {
-				break
-			}
-			end := i + 1 + len(v)
-			if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
-				b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
-			} else {
-				b.WriteString(c[:i] + root)
-			}
-			c = c[end:]
-		}
-		c = b.String() + c
+		c = replaceVar(c, "$"+v, root)
 	}
 	return c
+}
+
+// replaceVar replaces in c each ref, a variable's $NAME (with what comes
+// before it), by value, but where a name's character follows it
+// ($CLAUDE_PROJECT_DIRS is another variable).
+func replaceVar(c, ref, value string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(c, ref)
+		if i < 0 {
+			break
+		}
+		end := i + len(ref)
+		if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
+			b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
+		} else {
+			b.WriteString(c[:i] + value)
+		}
+		c = c[end:]
+	}
+	return b.String() + c
 }
 
 // hooksInstalled says whether the hooks directory of the root's

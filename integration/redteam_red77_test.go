@@ -33,6 +33,7 @@ func TestAgentHookScriptsMissedRed77(t *testing.T) {
 	}{
 		{".claude/settings.json", red77Hook(`"cd \"$CLAUDE_PROJECT_DIR\" && ./scripts/x.sh"`), "scripts/x.sh", false},
 		{".claude/settings.json", red77Hook(`"cd scripts && ./x.sh"`), "scripts/x.sh", false},
+		{".claude/settings.json", red77Hook(`"bash -c 'cd scripts && ./x.sh'"`), "scripts/x.sh", false},
 		{".claude/settings.json", red77Hook(`"time ./scripts/x.sh"`), "scripts/x.sh", false},
 		{".claude/settings.json", red77Hook(`"uv run scripts/x.py"`), "scripts/x.py", false},
 		{".claude/settings.json", red77Hook(`"npx tsx scripts/x.ts"`), "scripts/x.ts", false},
