@@ -26,7 +26,20 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"a shell's command line", `sh -c 'scripts/x.sh "$0"' a`, []string{"scripts/x.sh"}},
 		{"a python module", "python3 -m tools.lint", []string{"tools/lint.py", "tools/lint/__main__.py", "tools/lint/__init__.py", "tools/__init__.py"}},
 		{"after a variable assignment", "A=1 node scripts/x.js", []string{"scripts/x.js"}},
+		// red77: commands past the first, reserved words, runners not known
+		{"after cd to the project", `cd "$CLAUDE_PROJECT_DIR" && ./scripts/x.sh`, []string{"scripts/x.sh"}},
+		{"after cd to a directory", "cd scripts; ./x.sh", []string{"scripts/x.sh"}},
+		{"each command of a list", "bash scripts/a.sh || bash scripts/x.sh | cat", []string{"scripts/a.sh", "scripts/x.sh"}},
+		{"a reserved word first", "if true; then ./scripts/x.sh; fi", []string{"scripts/x.sh"}},
+		{"time", "time ./scripts/x.sh", []string{"scripts/x.sh"}},
+		{"a runner not known", "uv run scripts/x.py --fast", []string{"scripts/x.py"}},
+		{"npx's runner", "npx tsx scripts/x.ts", []string{"scripts/x.ts"}},
+		{"a shell's command line past its first command", `bash -c 'cd scripts && ./x.sh'`, []string{"scripts/x.sh"}},
+		{"a shell's command line's second program", `sh -c "bash scripts/a.sh; ./scripts/x.sh"`, []string{"scripts/a.sh", "scripts/x.sh"}},
+		{"an operator quoted", `bash 'scripts/a.sh' "a && b"`, []string{"scripts/a.sh"}},
 		// neighbours: nothing the run could protect
+		{"a runner not known on a missing file", "uv run scripts/missing.py", nil},
+		{"a package's script", "npm run lint && make check", nil},
 		{"a program in PATH", "npx prettier --write .", nil},
 		{"another variable", `"$HOME"/bin/x.sh`, nil},
 		{"a longer variable's name", `"$CLAUDE_PROJECT_DIRS"/x.sh`, nil},
@@ -43,6 +56,9 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 			settings := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":` + jsonString(tc.command) + `}]}]}}`
 			writeLead76(t, root, ".claude/settings.json", settings)
 			writeLead76(t, root, "tools/index.js", "")
+			for _, f := range []string{"scripts/x.sh", "scripts/a.sh", "scripts/x.py", "scripts/x.ts", "package.json", "Makefile"} {
+				writeLead76(t, root, f, "")
+			}
 			var got []string
 			for _, p := range agentHookPrograms(root, "/nonexistent", []protectedPath{{path: root + "/.claude", placeholder: true}}) {
 				got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
@@ -91,14 +107,65 @@ func TestAgentHookFilesLead76(t *testing.T) {
 	}
 }
 
+// TestAgentHookFileFormsRed77: a settings file that is a link, or holds
+// comments or a byte order mark (Gemini CLI and Qwen Code strip them), is
+// read as the agent reads it; Claude Code's credential and telemetry
+// helpers are commands too. A file that is still no JSON protects
+// nothing.
+func TestAgentHookFileFormsRed77(t *testing.T) {
+	root := t.TempDir()
+	writeLead76(t, root, "conf/claude.json", `{"awsAuthRefresh":"bash scripts/aws.sh","awsCredentialExport":"./scripts/cred.sh","otelHeadersHelper":"./scripts/otel.sh"}`)
+	if err := os.MkdirAll(root+"/.claude", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../conf/claude.json", root+"/.claude/settings.json"); err != nil {
+		t.Fatal(err)
+	}
+	writeLead76(t, root, ".claude/settings.local.json", "\uFEFF"+`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"bash scripts/bom.sh"}]}]}}`)
+	writeLead76(t, root, ".gemini/settings.json", "{\n// a comment \"with quotes\"\n\"hooks\":/* hooks */{\"x\":[{\"hooks\":[{\"command\":\"bash scripts/gem.sh // not a comment\"}]}]}}")
+	writeLead76(t, root, ".qwen/settings.json", `{"hooks": /* unclosed {"x":[{"hooks":[{"command":"bash scripts/qwen.sh"}]}]}}`)
+	var got []string
+	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	want := []string{"scripts/aws.sh", "scripts/cred.sh", "scripts/otel.sh", "scripts/bom.sh", "scripts/gem.sh"}
+	if !slices.Equal(got, want) {
+		t.Errorf("protected %q, want %q", got, want)
+	}
+}
+
+// TestAgentHookRootWithBlankRed77: in a root whose path holds a blank
+// (/home/u/My Projects), "$CLAUDE_PROJECT_DIR"/scripts/x.sh names
+// scripts/x.sh as in any other; the unquoted variable, which the shell
+// would split, names nothing.
+func TestAgentHookRootWithBlankRed77(t *testing.T) {
+	root := t.TempDir() + "/my project"
+	writeLead76(t, root, ".claude/settings.json", `{"hooks":{"Stop":[{"hooks":[{"command":"\"$CLAUDE_PROJECT_DIR\"/scripts/x.sh"},{"command":"bash $CLAUDE_PROJECT_DIR/scripts/y.sh"}]}]}}`)
+	writeLead76(t, root, "scripts/x.sh", "")
+	writeLead76(t, root, "scripts/y.sh", "")
+	var got []string
+	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	if want := []string{"scripts/x.sh"}; !slices.Equal(got, want) {
+		t.Errorf("protected %q, want %q", got, want)
+	}
+}
+
 // TestExpandProjectVarsLead76: a root the shell would change is not put
 // into the command line, which then names no program known.
 func TestExpandProjectVarsLead76(t *testing.T) {
 	if got := expandProjectVars(`"$P"/x.sh $P/y ${P}/z $PX`, "/r", []string{"P"}); got != `"/r"/x.sh /r/y /r/z $PX` {
 		t.Errorf("got %q", got)
 	}
-	if got := expandProjectVars(`"$P"/x.sh`, "/my project", []string{"P"}); got != `"$P"/x.sh` {
-		t.Errorf("a root with a blank: got %q, want the command line as it was", got)
+	// red77: a blank is the shell's own in double quotes, not a $ or a ".
+	if got := expandProjectVars(`"$P"/x.sh "${P}/y" $P/z "$PX"`, "/my project", []string{"P"}); got != `"/my project"/x.sh "/my project/y" $P/z "$PX"` {
+		t.Errorf("a root with a blank: got %q, want the variables opening a double-quoted string replaced", got)
+	}
+	for _, root := range []string{"/my $project", `/my "project`, "/my`project`"} {
+		if got := expandProjectVars(`"$P"/x.sh`, root, []string{"P"}); got != `"$P"/x.sh` {
+			t.Errorf("a root %q: got %q, want the command line as it was", root, got)
+		}
 	}
 }
 

@@ -1551,7 +1551,9 @@ type agentHookFile struct {
 // project by its path, not by what the script a hook names holds; the
 // others by nothing.
 func agentHookFiles() []agentHookFile {
-	claude := []string{"hooks", "statusLine", "apiKeyHelper"}
+	// The helpers Claude Code runs for credentials and telemetry headers
+	// are commands in a settings file as apiKeyHelper is.
+	claude := []string{"hooks", "statusLine", "apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"}
 	hooks := []string{"hooks"}
 	gemini := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
 	factory := []string{"FACTORY_PROJECT_DIR"}
@@ -1589,14 +1591,17 @@ type hookCommand struct{ line, cwd string }
 // rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
 // and without it. Those out already protects (.claude/hooks/x.sh) are
 // left out; so is what cannot be read or parsed (a file past
-// maxConfigSize, a link, no JSON), which the agent cannot parse either,
-// and a word the shell would expand (other variables, a glob).
+// maxConfigSize, no JSON once comments are blanked), which the agent
+// cannot parse either, and a word the shell would expand (other
+// variables, a glob).
 func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 	var progs []protectedPath
 	for _, f := range agentHookFiles() {
 		for _, path := range hookFilePaths(root, f.path) {
+			// A link is followed, as the agent follows it (a settings
+			// file kept in conf/ and linked into .claude).
 			var v map[string]any
-			if b, err := readPointer(path); err != nil || json.Unmarshal(b, &v) != nil {
+			if b, err := readRegular(path, 0); err != nil || json.Unmarshal(stripJSONComments(b), &v) != nil {
 				continue
 			}
 			var cmds []hookCommand
@@ -1606,7 +1611,7 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 			for _, c := range cmds {
 				line := expandProjectVars(c.line, root, f.vars)
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
-					for _, p := range hookProgramFiles(base, line, home) {
+					for _, p := range hookLineFiles(base, line, home, 0) {
 						if !held(root, p.path, out) && !held(root, p.path, progs) {
 							progs = append(progs, p)
 						}
@@ -1616,6 +1621,42 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 		}
 	}
 	return progs
+}
+
+// stripJSONComments returns settings file b without a leading byte order
+// mark and with its comments (// to the line's end, /* */) blanked outside
+// strings: Gemini CLI and Qwen Code read their settings so
+// (strip-json-comments), and a hook in a commented file ran a script the
+// command had rewritten, as Go's JSON parser took the file for none.
+func stripJSONComments(b []byte) []byte {
+	b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+	out := slices.Clone(b)
+	for i := 0; i < len(out); i++ {
+		switch {
+		case out[i] == '"':
+			for i++; i < len(out) && out[i] != '"'; i++ {
+				if out[i] == '\\' {
+					i++
+				}
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			if end < 0 {
+				return b // unclosed: no JSON to the agent either
+			}
+			for j := i; j < i+2+end+2; j++ {
+				if out[j] != '\n' {
+					out[j] = ' '
+				}
+			}
+			i += 2 + end + 1
+		}
+	}
+	return out
 }
 
 // hookFilePaths returns the files agentHookFile path names in root: the
@@ -1662,7 +1703,10 @@ func hookDirs(root, dir, cwd string, dirToo bool) []string {
 // program npx or PATH finds there is not.
 func hookProgramFiles(dir, c, home string) []protectedPath {
 	f, module := programPath(dir, c, home)
-	if f == "" || installed(f) {
+	if f == "" {
+		return hookWordFiles(dir, c)
+	}
+	if installed(f) {
 		return nil
 	}
 	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
@@ -1672,6 +1716,119 @@ func hookProgramFiles(dir, c, home string) []protectedPath {
 		return []protectedPath{{path: f}}
 	}
 	return withByteCode(programFiles(f, module, ""), module)
+}
+
+// hookLineFiles returns the files that protect the programs of every
+// simple command in hook command line c run from directory dir, not only
+// the first one's: cd "$CLAUDE_PROJECT_DIR" && ./x.sh runs ./x.sh, from
+// the directory cd names where it is known. A reserved word before a
+// command (then ./x.sh, time ./x.sh) is passed over. A word holding a
+// blank or an operator is read as a command line too, up to depth
+// maxHookDepth: bash -c 'cd scripts && ./x.sh' runs ./x.sh from scripts,
+// which programPath, following a shell's command line to its first
+// command only, does not find.
+func hookLineFiles(dir, c, home string, depth int) []protectedPath {
+	var out []protectedPath
+	for _, s := range simpleCommands(c) {
+		s = withoutReservedWords(s)
+		words := leadingWords(s)
+		if len(words) == 2 && words[0] == "cd" && words[1] != "" {
+			if !filepath.IsAbs(words[1]) {
+				words[1] = dir + "/" + words[1]
+			}
+			dir = words[1]
+			continue
+		}
+		out = append(out, hookProgramFiles(dir, s, home)...)
+		if depth >= maxHookDepth {
+			continue
+		}
+		for _, w := range words[:min(len(words), maxHookWords)] {
+			if strings.ContainsAny(w, " \t\n;&|") {
+				out = append(out, hookLineFiles(dir, w, home, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// maxHookDepth bounds the command lines within command lines
+// hookLineFiles reads (sh -c 'bash -c "..."').
+const maxHookDepth = 2
+
+// maxSimpleCommands bounds the simple commands of a hook's command line
+// hookLineFiles follows.
+const maxSimpleCommands = 32
+
+// simpleCommands splits shell command line c at its operators (&&, ||, ;,
+// |, &, a newline, parentheses) outside quotes, up to maxSimpleCommands.
+// A comment's words may become commands of their own, protecting more,
+// never less.
+func simpleCommands(c string) []string {
+	var out []string
+	start := 0
+	var quote byte
+	for i := 0; i < len(c) && len(out) < maxSimpleCommands-1; i++ {
+		ch := c[i]
+		switch {
+		case quote == '\'':
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\\':
+			i++ // quoted by the backslash, in double quotes too
+		case quote == '"':
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"':
+			quote = ch
+		case strings.IndexByte("\n|&;()", ch) >= 0:
+			out = append(out, c[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, c[start:])
+}
+
+// withoutReservedWords returns simple command s without the shell's
+// reserved words before its command (if, then, do, time, !, {).
+func withoutReservedWords(s string) string {
+	for {
+		t := strings.TrimLeft(s, " \t")
+		w, rest, _ := strings.Cut(t, " ")
+		switch w {
+		case "if", "then", "else", "elif", "do", "while", "until", "time", "!", "{":
+			s = rest
+		default:
+			return t
+		}
+	}
+}
+
+// maxHookWords bounds the words of a command not understood whose files
+// hookProgramFiles protects.
+const maxHookWords = 64
+
+// hookWordFiles returns the regular files in the root that words of a
+// hook command whose program is not known name, from directory dir: uv
+// run x.py, npx tsx x.ts, bun x.ts run the script one of them names, and
+// a runner not known here may as well. None installed, nor a directory.
+func hookWordFiles(dir, c string) []protectedPath {
+	var out []protectedPath
+	words := leadingWords(c)
+	for _, w := range words[:min(len(words), maxHookWords)] {
+		if w == "" {
+			continue // a word the shell expands
+		}
+		if !filepath.IsAbs(w) {
+			w = dir + "/" + w
+		}
+		if fi, err := os.Stat(w); err == nil && fi.Mode().IsRegular() && !installed(w) {
+			out = append(out, protectedPath{path: w})
+		}
+	}
+	return out
 }
 
 // installed says whether path lies in a directory a package manager
@@ -1735,31 +1892,48 @@ func hookCommands(v any, key string, cmds *[]hookCommand) {
 // expandProjectVars replaces in command line c the variables of vars
 // ($V, ${V}), which the agent sets to the project's directory, by root,
 // where root holds no character the shell would treat specially in
-// double quotes or out of them; c as it is otherwise, in which
-// leadingWords then takes such a word for one the shell expands.
+// double quotes or out of them. Where it holds one only out of them (a
+// blank: /home/u/My Projects), a variable opening a double-quoted string
+// ("$V"/x.sh, "${V}/x.sh") is replaced still, the shell taking root as it
+// is there. c as it is otherwise, in which leadingWords then takes such a
+// word for one the shell expands.
 func expandProjectVars(c, root string, vars []string) string {
 	if strings.Trim(root, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") != "" {
+		if strings.ContainsAny(root, "$`\\\"!\n") {
+			return c
+		}
+		for _, v := range vars {
+			c = strings.ReplaceAll(c, `"${`+v+`}`, `"`+root)
+			c = replaceVar(c, `"$`+v, `"`+root)
+		}
 		return c
 	}
 	for _, v := range vars {
 		c = strings.ReplaceAll(c, "${"+v+"}", root)
-		var b strings.Builder
-		for {
-			i := strings.Index(c, "$"+v)
-			if i < 0 {
-				break
-			}
-			end := i + 1 + len(v)
-			if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
-				b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
-			} else {
-				b.WriteString(c[:i] + root)
-			}
-			c = c[end:]
-		}
-		c = b.String() + c
+		c = replaceVar(c, "$"+v, root)
 	}
 	return c
+}
+
+// replaceVar replaces in c each ref, a variable's $NAME (with what comes
+// before it), by value, but where a name's character follows it
+// ($CLAUDE_PROJECT_DIRS is another variable).
+func replaceVar(c, ref, value string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(c, ref)
+		if i < 0 {
+			break
+		}
+		end := i + len(ref)
+		if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
+			b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
+		} else {
+			b.WriteString(c[:i] + value)
+		}
+		c = c[end:]
+	}
+	return b.String() + c
 }
 
 // hooksInstalled says whether the hooks directory of the root's
