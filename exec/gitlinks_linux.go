@@ -24,11 +24,12 @@ func changeClock() int64 {
 }
 
 // changeClockNsec returns the time from which a change to a file is the
-// command's (changedSince): the kernel's fine clock at the plan, later
-// than any change made before it, whether the kernel took that change's
-// time from its coarse clock (most do) or its fine one (a file whose
-// times were looked at since, on a file system keeping them finely). The
-// command starts only once the coarse clock has passed it
+// command's (changedSince): the kernel's fine clock as the plan begins
+// (nsLayer.since), later than any change made before it, whether the
+// kernel took that change's time from its coarse clock (most do) or its
+// fine one (a file whose times were looked at since, on a file system
+// keeping them finely). The command starts only once the coarse clock
+// has passed it
 // (waitPastClock), so that every change it makes is later. Before fix76
 // it was the coarse clock itself, which a change made in the same tick
 // (about 4 ms) before the plan shares: a submodule's config written just
@@ -47,11 +48,12 @@ func changeClockNsec() (sec, nsec int64) {
 const maxClockWait = 100 * time.Millisecond
 
 // waitPastClock waits until the kernel's coarse clock, from which file
-// times are taken, is past sec and nsec (changeClockNsec, at the plan):
-// once it is, no change can have that time or an earlier one. Most runs
-// take longer than a tick from their plan to their command, and do not
-// wait; the others wait 2 ms on average (HZ 250). It says whether the
-// clock passed it; a clock set back did not (see lookFromNow).
+// times are taken, is past sec and nsec (changeClockNsec, as the layer's
+// plan began: nsLayer.since): once it is, no change can have that time
+// or an earlier one. Most runs take longer than a tick (4 ms at HZ 250)
+// from the plan's start to their command, and do not wait. It says
+// whether the clock passed it; a clock set back did not (see
+// lookFromNow).
 func waitPastClock(sec, nsec int64) bool {
 	deadline := time.Now().Add(maxClockWait)
 	for {

@@ -366,7 +366,13 @@ func hookManagerFiles() []protectedPath {
 // parent does or says around them.
 type nsLayer struct {
 	steps []mountStep
-	res   *resolver // the plan's, for the links of every path it names
+	// since and sinceNsec are the fine clock as the plan began, from which
+	// a change to a file is the command's (changeClockNsec): the git plans
+	// count from it, not from their own later moment, so that the coarse
+	// clock has mostly passed it by the time the command may start and the
+	// runner seldom waits (waitPastPlans).
+	since, sinceNsec int64
+	res              *resolver // the plan's, for the links of every path it names
 	// placeholders are the protected directories that get a placeholder
 	// where missing, as the plan found them: missing (to create, once the
 	// command is allowed) or there (perhaps another run's placeholder).
@@ -449,6 +455,7 @@ type nsLayer struct {
 // It changes nothing on the host: materialize does, when the layer is used.
 func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	l := &nsLayer{res: newResolver(32), pins: &mountPins{}}
+	l.since, l.sinceNsec = changeClockNsec()
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
@@ -517,7 +524,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	if root != "" {
 		l.protect(root, writable, p.AllowGitConfig, dir, p.RootName)
 		if !p.AllowGitConfig {
-			l.nested = planNested(root)
+			l.nested = planNested(root, l.since, l.sinceNsec)
 			if why := planGitlinks(l.todos, root, p.GitlinkState, writable); why != "" {
 				l.unprotected = append(l.unprotected, why)
 			}

@@ -34,9 +34,8 @@ type devIno struct{ dev, ino uint64 }
 
 // planNested records the repositories one level below root before the
 // command may run: one listing and an fstatat for each entry.
-func planNested(root string) *plannedNested {
-	n := &plannedNested{Root: root}
-	n.Since, n.Nsec = changeClockNsec()
+func planNested(root string, sec, nsec int64) *plannedNested {
+	n := &plannedNested{Root: root, Since: sec, Nsec: nsec}
 	fd, err := openDirNoLinks(root, unix.O_RDONLY|unix.O_DIRECTORY)
 	if err != nil {
 		return n // every repository found after the run is then judged

@@ -20,7 +20,8 @@ func TestCheckNested(t *testing.T) {
 	// There at the plan, their configuration unchanged since: the user's
 	// own, whatever they run.
 	root := nestedTree(t)
-	planned := planNested(root)
+	sec, nsec := changeClockNsec()
+	planned := planNested(root, sec, nsec)
 	if len(planned.Repos) != 7 {
 		t.Errorf("planNested found %d repositories, want 7 (every .git one level down)", len(planned.Repos))
 	}
@@ -33,7 +34,7 @@ func TestCheckNested(t *testing.T) {
 	checkNestedFound(t, root, checkNested(&plannedNested{Root: root, Since: changeClock() + 100}))
 	// There at the plan, their configuration changed since.
 	root = nestedTree(t)
-	planned = planNested(root)
+	planned = planNested(root, sec, nsec)
 	planned.Since = changeClock() - 100
 	checkNestedFound(t, root, checkNested(planned))
 	if checkNested(nil) != nil {
@@ -148,7 +149,8 @@ func TestCheckNestedManyEntries(t *testing.T) {
 		}
 		unix.Close(fd)
 	}
-	planned := planNested(root)
+	sec, nsec := changeClockNsec()
+	planned := planNested(root, sec, nsec)
 	if err := os.MkdirAll(filepath.Join(root, "tools/.git"), 0o755); err != nil {
 		t.Fatal(err)
 	}

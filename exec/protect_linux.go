@@ -579,7 +579,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
 	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
 		if d != "" && g.inWritable(d) && !slices.ContainsFunc(l.todos, func(p *plannedTodos) bool { return p.Git == d }) {
-			l.todos = append(l.todos, planTodos(d))
+			l.todos = append(l.todos, planTodos(d, l.since, l.sinceNsec))
 		}
 	}
 	// The root's index: its gitlinks are the submodules the host's git

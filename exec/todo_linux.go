@@ -73,9 +73,10 @@ type plannedTodos struct {
 // planTodos looks at git's todo lists in git, a git directory in a
 // writable tree, before the command may run, and at the files git opens
 // following a link: fifteen lstat calls where no rebase is under way.
-func planTodos(git string) *plannedTodos {
-	p := &plannedTodos{Git: git}
-	p.Since, p.Nsec = changeClockNsec()
+// A change after sec and nsec (changeClockNsec, taken before this look)
+// is the command's.
+func planTodos(git string, sec, nsec int64) *plannedTodos {
+	p := &plannedTodos{Git: git, Since: sec, Nsec: nsec}
 	for i, name := range gitFilesOpened {
 		path := git + "/" + strings.TrimSuffix(name, "/")
 		var st unix.Stat_t

@@ -27,7 +27,8 @@ func TestCheckTodos(t *testing.T) {
 		}
 	}
 	write("pick 1 a\nexec make test\n")
-	p := planTodos(git)
+	sec, nsec := changeClockNsec()
+	p := planTodos(git, sec, nsec)
 	if got := checkTodos(p); got != nil {
 		t.Errorf("unchanged: %q", got)
 	}
@@ -88,7 +89,8 @@ func TestCheckGitFilesKeepsPlannedLinks(t *testing.T) {
 	}
 	link(filepath.Join(elsewhere, "config"), "config")
 	link(filepath.Join(elsewhere, "packed-refs"), "packed-refs")
-	p := planTodos(git)
+	sec, nsec := changeClockNsec()
+	p := planTodos(git, sec, nsec)
 	if got := checkTodos(p); got != nil {
 		t.Errorf("the plan's own links: %q", got)
 	}
