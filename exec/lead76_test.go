@@ -185,3 +185,27 @@ func jsonString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 	return `"` + r.Replace(s) + `"`
 }
+
+// TestAgentHookHelpersAndInstalledRoot: Claude Code runs the commands of
+// subagentStatusLine and fileSuggestion as it does the status line's, so
+// the scripts they name are protected too; and a project that itself lies
+// under a node_modules or .venv directory protects its hooks' scripts
+// (installed looks below the root only), while its own node_modules
+// stays writable.
+func TestAgentHookHelpersAndInstalledRoot(t *testing.T) {
+	for _, under := range []string{"", "node_modules/pkg", ".venv/src/p"} {
+		root := filepath.Join(t.TempDir(), under)
+		writeLead76(t, root, ".claude/settings.json", `{"subagentStatusLine":{"type":"command","command":"bash scripts/sub.sh"},`+
+			`"fileSuggestion":{"type":"command","command":"./scripts/files.sh"},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"./node_modules/.bin/x scripts/x.sh"}]}]}}`)
+		for _, f := range []string{"scripts/sub.sh", "scripts/files.sh", "node_modules/.bin/x"} {
+			writeLead76(t, root, f, "")
+		}
+		var got []string
+		for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+			got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+		}
+		if want := []string{"scripts/sub.sh", "scripts/files.sh"}; !slices.Equal(got, want) {
+			t.Errorf("root under %q: protected %q, want %q", under, got, want)
+		}
+	}
+}

@@ -1553,7 +1553,7 @@ type agentHookFile struct {
 func agentHookFiles() []agentHookFile {
 	// The helpers Claude Code runs for credentials and telemetry headers
 	// are commands in a settings file as apiKeyHelper is.
-	claude := []string{"hooks", "statusLine", "apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"}
+	claude := []string{"hooks", "statusLine", "subagentStatusLine", "fileSuggestion", "apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"}
 	hooks := []string{"hooks"}
 	gemini := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
 	factory := []string{"FACTORY_PROJECT_DIR"}
@@ -1612,7 +1612,7 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 				line := expandProjectVars(c.line, root, f.vars)
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
 					for _, p := range hookLineFiles(base, line, home, 0) {
-						if !held(root, p.path, out) && !held(root, p.path, progs) {
+						if !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
 							progs = append(progs, p)
 						}
 					}
@@ -1698,16 +1698,14 @@ func hookDirs(root, dir, cwd string, dirToo bool) []string {
 // for git's, but none refused where missing: the agent's hook then fails
 // to run, and one the command makes is moved aside after the run. None
 // for a directory (node tools, python3 tools), which would hold all the
-// project's code there read-only, nor for what an installer replaces in
-// ordinary work (./node_modules/.bin/prettier, .venv/bin/python), as a
-// program npx or PATH finds there is not.
+// project's code there read-only; what an installer replaces in
+// ordinary work (./node_modules/.bin/prettier, .venv/bin/python) is left
+// out by agentHookPrograms (installed), as a program npx or PATH finds
+// there is not.
 func hookProgramFiles(dir, c, home string) []protectedPath {
 	f, module := programPath(dir, c, home)
 	if f == "" {
 		return hookWordFiles(dir, c)
-	}
-	if installed(f) {
-		return nil
 	}
 	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
 		return nil
@@ -1807,13 +1805,14 @@ func withoutReservedWords(s string) string {
 }
 
 // maxHookWords bounds the words of a command not understood whose files
-// hookProgramFiles protects.
+// maxHookWords bounds the words of one command of a hook whose program
+// is not known that hookWordFiles looks at.
 const maxHookWords = 64
 
 // hookWordFiles returns the regular files in the root that words of a
 // hook command whose program is not known name, from directory dir: uv
 // run x.py, npx tsx x.ts, bun x.ts run the script one of them names, and
-// a runner not known here may as well. None installed, nor a directory.
+// a runner not known here may as well. Not a directory.
 func hookWordFiles(dir, c string) []protectedPath {
 	var out []protectedPath
 	words := leadingWords(c)
@@ -1824,17 +1823,23 @@ func hookWordFiles(dir, c string) []protectedPath {
 		if !filepath.IsAbs(w) {
 			w = dir + "/" + w
 		}
-		if fi, err := os.Stat(w); err == nil && fi.Mode().IsRegular() && !installed(w) {
+		if fi, err := os.Stat(w); err == nil && fi.Mode().IsRegular() {
 			out = append(out, protectedPath{path: w})
 		}
 	}
 	return out
 }
 
-// installed says whether path lies in a directory a package manager
-// makes and replaces whole: node_modules, a .venv.
-func installed(path string) bool {
-	for part := range strings.SplitSeq(path, "/") {
+// installed says whether path lies, below root, in a directory a
+// package manager makes and replaces whole: node_modules, a .venv. A
+// root that itself lies in one (a package's checkout under
+// node_modules) protects its hooks' scripts as any other does.
+func installed(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		rel = path
+	}
+	for part := range strings.SplitSeq(rel, "/") {
 		if part == "node_modules" || part == ".venv" {
 			return true
 		}
