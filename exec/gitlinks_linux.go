@@ -13,11 +13,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// changeClock returns the second from which a change to a file is the
-// command's: that of the kernel's coarse clock, the one file times are
-// taken from, and of which a file system keeping whole seconds (or finer)
-// keeps at least the second. A change made earlier in that second is
-// taken for the command's too, which costs a listing, never a miss.
+// changeClock returns the second of changeClockNsec's time, for a plan
+// compared by the second alone: a file system keeping whole seconds (or
+// finer) keeps at least the second. A change made earlier in that second
+// is taken for the command's too, which costs a listing, never a miss.
 func changeClock() int64 {
 	sec, _ := changeClockNsec()
 	return sec
@@ -53,7 +52,7 @@ const maxClockWait = 100 * time.Millisecond
 // or an earlier one. Most runs take longer than a tick (4 ms at HZ 250)
 // from the plan's start to their command, and do not wait. It says
 // whether the clock passed it; a clock set back did not (see
-// lookFromNow).
+// waitPastPlans).
 func waitPastClock(sec, nsec int64) bool {
 	deadline := time.Now().Add(maxClockWait)
 	for {
