@@ -668,10 +668,17 @@ func (z *analyzer) lastInserted(name, dir string) (writtenFile, bool) {
 // harmless edit (s/1.0/1.1/ in a Makefile, s/hi/ho/ in s.sh) is no
 // program alone, so that what is too complex or asked for in it keeps
 // the line's answer (SimpleCommand.DenyOnly).
+//
+// A bound reached in the text is kept, though: it is reported once
+// (tooDeep) or leaves later writes unjudged (readLaterBytes), so that
+// cutting its report would let what follows on the line pass unseen.
 func (z *analyzer) runInserted(c SimpleCommand, name string, f writtenFile) {
 	start, complex := len(z.a.Commands), len(z.a.Complex)
+	tooDeep, spent := z.tooDeep, z.readLaterBytes > maxReadLater
 	z.runWritten(c, name, f)
-	z.a.Complex = z.a.Complex[:complex]
+	if z.tooDeep == tooDeep && (z.readLaterBytes > maxReadLater) == spent {
+		z.a.Complex = z.a.Complex[:complex]
+	}
 	for k := start; k < len(z.a.Commands); k++ {
 		z.a.Commands[k].DenyOnly = true
 	}

@@ -1,0 +1,31 @@
+package permission
+
+import (
+	"strings"
+	"testing"
+)
+
+// fix78Nested returns body inside n nested brace groups.
+func fix78Nested(n int, body string) string {
+	return strings.Repeat("{ ", n) + body + strings.Repeat("; }", n)
+}
+
+// TestFix78InsertedTextBound: a bound reached in the text sed -i puts in
+// a file (runInserted) was reported once and its report cut with the
+// text's other asks, so that a later construct past the same bound
+// passed unseen: nesting too deep (tooDeep), and the text of the writes
+// judged after a reader of them (readLaterBytes). The report is now
+// kept. Neighbour: a harmless edit of a script run keeps its answer.
+func TestFix78InsertedTextBound(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("a ", 40<<10)
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"nesting too deep in the text and after it", "sed -i 's/x/" + fix78Nested(600, "true") + "/' f; sh f; " + fix78Nested(600, "rm -rf ~")},
+		{"the writes after a reader spent in the text", "sh q & sed -i 's/x/echo " + big + " > q; echo " + big + " > q/' f; sh f; echo 'rm -rf ~' > q"},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "s/a/b/ of a script run", `sed -i 's/a/b/' f; sh f`)
+	checkDecisions(t, rows)
+}
