@@ -29,3 +29,23 @@ func TestFix78InsertedTextBound(t *testing.T) {
 	rows = eng77Allowed(rows, "s/a/b/ of a script run", `sed -i 's/a/b/' f; sh f`)
 	checkDecisions(t, rows)
 }
+
+// TestFix78ContainerShellNamedBefore: a word whose base name is a shell
+// before the one the container runs (a container named sh, --name
+// bash, -v x:/sh) ended the search for the shell fed the input, so that
+// docker exec -i sh sh <<< 'rm -rf /' was allowed where docker run -i
+// alpine sh <<< … asks. Neighbour: a program that is no shell.
+func TestFix78ContainerShellNamedBefore(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"a container named sh", `docker exec -i sh sh <<< 'rm -rf /'`},
+		{"--name bash", `docker run -i --name bash alpine sh <<< 'rm -rf /'`},
+		{"-v x:/sh", `docker run -i -v x:/sh alpine sh <<< 'rm -rf /'`},
+		{"an image named bash", `echo 'rm -rf /' | docker run -i bash sh`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "psql fed a query", `docker exec -i db psql <<< 'select 1'`)
+	checkDecisions(t, rows)
+}
