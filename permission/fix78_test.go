@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,5 +48,22 @@ func TestFix78ContainerShellNamedBefore(t *testing.T) {
 		rows = eng77Asks(rows, r.name, r.cmd)
 	}
 	rows = eng77Allowed(rows, "psql fed a query", `docker exec -i db psql <<< 'select 1'`)
+	checkDecisions(t, rows)
+}
+
+// TestFix78LinkChainBound: a write followed through more links than
+// maxLinked stopped quietly, so that sh run by the 65th name of a chain
+// of links was allowed the text written to the first. Neighbour: a
+// chain of 3 links is followed and denied.
+func TestFix78LinkChainBound(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("ln -s s.sh l0; ")
+	for i := 1; i <= maxLinked+2; i++ {
+		b.WriteString("ln -s l" + strconv.Itoa(i-1) + " l" + strconv.Itoa(i) + "; ")
+	}
+	long := b.String() + "echo 'rm -rf ~' > s.sh; sh l" + strconv.Itoa(maxLinked+2)
+	rows := eng77Asks(nil, "a chain past maxLinked", long)
+	rows = eng76Rows(rows, "neighbour: a chain of 3 links", `ln -s s.sh l0; ln -s l0 l1; ln -s l1 l2; echo 'rm -rf ~' > s.sh; sh l2`, Deny)
 	checkDecisions(t, rows)
 }

@@ -410,7 +410,13 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 		return sameFile(z.atHome(a.file.Text), z.placedDir(a.dir), z.atHome(b.file.Text), z.placedDir(b.dir))
 	}
 	done := []writtenFile{f}
-	for k := 0; k < len(done) && k < maxLinked; k++ {
+	for k := 0; k < len(done); k++ {
+		if k == maxLinked {
+			// A later link of the chain may be run: the write is not
+			// followed to it.
+			z.complexOnce("a file written through more links than the analysis follows")
+			return
+		}
 		name, dir := z.atHome(done[k].file.Text), z.placedDir(done[k].dir)
 		lists := x.lists(name, dir)
 		if _, ok := plainBase(name); !ok {
@@ -431,7 +437,8 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 	}
 }
 
-// maxLinked bounds the names linkedWrite writes a file by.
+// maxLinked bounds the names linkedWrite follows a file to, past which
+// the line is too complex.
 const maxLinked = 64
 
 // ddWritten: dd of=FILE writes its input to FILE, as tee FILE does: a
