@@ -1959,11 +1959,11 @@ func containerStdinShell(c SimpleCommand) int {
 			if at := entrypointShell(args, k, interactive); at >= 0 {
 				return at
 			}
-		case isShell(strings.ToLower(baseName(t))) && interactive:
-			if feedShell(args[k:]) {
-				return k
-			}
-			return -1
+		case isShell(strings.ToLower(baseName(t))) && interactive && feedShell(args[k:]):
+			// A shell's name that is an option's value or the image
+			// (docker exec -i sh sh, --name bash, -v x:/sh) does not
+			// end the search: the shell run may come after it.
+			return k
 		}
 	}
 	return -1

@@ -410,7 +410,13 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 		return sameFile(z.atHome(a.file.Text), z.placedDir(a.dir), z.atHome(b.file.Text), z.placedDir(b.dir))
 	}
 	done := []writtenFile{f}
-	for k := 0; k < len(done) && k < maxLinked; k++ {
+	for k := 0; k < len(done); k++ {
+		if k == maxLinked {
+			// A later link of the chain may be run: the write is not
+			// followed to it.
+			z.complexOnce("a file written through more links than the analysis follows")
+			return
+		}
 		name, dir := z.atHome(done[k].file.Text), z.placedDir(done[k].dir)
 		lists := x.lists(name, dir)
 		if _, ok := plainBase(name); !ok {
@@ -431,7 +437,8 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 	}
 }
 
-// maxLinked bounds the names linkedWrite writes a file by.
+// maxLinked bounds the names linkedWrite follows a file to, past which
+// the line is too complex.
 const maxLinked = 64
 
 // ddWritten: dd of=FILE writes its input to FILE, as tee FILE does: a
@@ -668,10 +675,17 @@ func (z *analyzer) lastInserted(name, dir string) (writtenFile, bool) {
 // harmless edit (s/1.0/1.1/ in a Makefile, s/hi/ho/ in s.sh) is no
 // program alone, so that what is too complex or asked for in it keeps
 // the line's answer (SimpleCommand.DenyOnly).
+//
+// A bound reached in the text is kept, though: it is reported once
+// (tooDeep) or leaves later writes unjudged (readLaterBytes), so that
+// cutting its report would let what follows on the line pass unseen.
 func (z *analyzer) runInserted(c SimpleCommand, name string, f writtenFile) {
 	start, complex := len(z.a.Commands), len(z.a.Complex)
+	tooDeep, spent := z.tooDeep, z.readLaterBytes > maxReadLater
 	z.runWritten(c, name, f)
-	z.a.Complex = z.a.Complex[:complex]
+	if z.tooDeep == tooDeep && (z.readLaterBytes > maxReadLater) == spent {
+		z.a.Complex = z.a.Complex[:complex]
+	}
 	for k := start; k < len(z.a.Commands); k++ {
 		z.a.Commands[k].DenyOnly = true
 	}
