@@ -68,9 +68,9 @@ int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 // refused (probeProcRefused in namespace_linux.go).
 #define MEWS_PROBE_PROC_REFUSED 200
 
-// The paths the layer can bind back into its tmpfs mounts: six hidden
+// The paths the layer can bind back into its tmpfs mounts: seven hidden
 // directories and /dev/shm, of maxKept (namespace_linux.go) each.
-#define MEWS_MAX_KEPT 448
+#define MEWS_MAX_KEPT 512
 
 // What the child says to the parent on the spec socket: it has blocked
 // every signal; the kernel refused a /proc of its pid namespace; the
