@@ -62,6 +62,7 @@ int mews_lock_queue(int *send, int *recv);
 #define MEWS_AFTER_MAX_BYTES 98304
 #define MEWS_AFTER_MAX_ARGS 3072
 void mews_sharer_settled(void);
+void mews_oom_runner(void);
 int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 
 // The probe's exit status when only the /proc of the pid namespace was
