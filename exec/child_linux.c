@@ -3131,10 +3131,20 @@ static void premake_netns(void) {
 	}
 }
 
+// runner_adj is the runner's descriptor of its own oom_score_adj, kept
+// from its start to mews_oom_runner: its memory is undumpable meanwhile
+// for a child that shares it (see sharer), and an undumpable process's
+// /proc files are root's, which an ordinary user's runner could then no
+// longer open.
+static long runner_adj = -1;
+
 // prefork_child is the sandbox child, forked by the sharer: it sets itself
 // up as the runner would have started it (namespaceAttr), then waits for
 // its spec (child).
 static __attribute__((noreturn)) void prefork_child(void) {
+	if (runner_adj >= 0) {
+		SYS1(SYS_close, runner_adj); // the runner's: not the init's to keep
+	}
 	// The runner's cores, not only the ones the sharer was moved to
 	// (maybe_prefork): the command runs on them.
 	if (prefork.pinned) {
@@ -4029,13 +4039,6 @@ static __attribute__((noreturn)) void sharer(void) {
 	}
 	exit_group(0);
 }
-
-// runner_adj is the runner's descriptor of its own oom_score_adj, kept
-// from its start to mews_oom_runner: its memory is undumpable meanwhile
-// for a child that shares it (see sharer), and an undumpable process's
-// /proc files are root's, which an ordinary user's runner could then no
-// longer open.
-static long runner_adj = -1;
 
 // oom_first makes this process, and all it starts, the first the kernel's
 // out-of-memory killer takes (oom_score_adj 1000): the layer's tmpfs
