@@ -117,6 +117,11 @@ func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
 // there is one, has closed its copies of the runner's descriptors.
 func sharerSettled() { C.mews_sharer_settled() }
 
+// oomRunner puts the runner and the process sharing its memory after the
+// command's processes for the out-of-memory killer, once the command has
+// been execve'd (child_linux.c's mews_oom_runner).
+func oomRunner() { C.mews_oom_runner() }
+
 // sharerAfterKilled hands the process sharing the runner's memory the
 // arguments of the process it is to start once the runner is gone should
 // the runner be killed before it has looked for planted commondirs and

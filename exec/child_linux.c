@@ -3131,10 +3131,20 @@ static void premake_netns(void) {
 	}
 }
 
+// runner_adj is the runner's descriptor of its own oom_score_adj, kept
+// from its start to mews_oom_runner: its memory is undumpable meanwhile
+// for a child that shares it (see sharer), and an undumpable process's
+// /proc files are root's, which an ordinary user's runner could then no
+// longer open.
+static long runner_adj = -1;
+
 // prefork_child is the sandbox child, forked by the sharer: it sets itself
 // up as the runner would have started it (namespaceAttr), then waits for
 // its spec (child).
 static __attribute__((noreturn)) void prefork_child(void) {
+	if (runner_adj >= 0) {
+		SYS1(SYS_close, runner_adj); // the runner's: not the init's to keep
+	}
 	// The runner's cores, not only the ones the sharer was moved to
 	// (maybe_prefork): the command runs on them.
 	if (prefork.pinned) {
@@ -4036,12 +4046,43 @@ static __attribute__((noreturn)) void sharer(void) {
 // and their pages belong to no process, so a command that filled them had
 // the killer take the host's programs instead (a red team's finding). A
 // sandboxed process taken, the rest follow, and the tmpfs go with the
-// last. The command cannot lower it: /proc is read-only to it.
-static void oom_first(void) {
+// last. The command cannot lower it: /proc is read-only to it. The
+// runner keeps its descriptor (runner_adj), above the standard ones.
+static void oom_first(int runner) {
 	long fd = SYS4(SYS_openat, AT_FDCWD, "/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC, 0);
-	if (fd >= 0) {
-		SYS3(SYS_write, fd, "1000", 4);
+	if (fd < 0) {
+		return;
+	}
+	SYS3(SYS_write, fd, "1000", 4);
+	if (runner && fd >= 3) {
+		runner_adj = fd;
+	} else if (runner) {
+		// Not in a standard descriptor's place, closed at the start:
+		// the runner opens /dev/null there.
+		runner_adj = SYS3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 3);
 		SYS1(SYS_close, fd);
+	} else {
+		SYS1(SYS_close, fd);
+	}
+}
+
+// mews_oom_runner puts the runner, and the sharer, which shares its memory
+// (the kernel gives each process sharing it the value written), after the
+// command's processes for the out-of-memory killer, once the command has
+// been execve'd (oom_score_adj 500: still before the host's programs of the
+// default 0 up to half the memory's size). The killer takes every process
+// sharing its victim's memory: at 1000, as the command's, the runner,
+// larger than a command whose memory is in files (a memfd, a tmpfs), was
+// the victim, with the sharer, and nothing was left to undo the run: a red
+// team's command wrote a git hook (and, under the layer, .mcp.json), then
+// filled a memfd, and both stayed on the host. Before the execve the
+// child, without the layer, shares the same memory, and would have taken
+// the lower value too.
+void mews_oom_runner(void) {
+	if (runner_adj >= 0) {
+		SYS3(SYS_write, runner_adj, "500", 3);
+		SYS1(SYS_close, runner_adj);
+		runner_adj = -1;
 	}
 }
 
@@ -4073,7 +4114,7 @@ static void maybe_prefork(long argc, char **argv) {
 			netns = 0;
 		}
 	}
-	oom_first();
+	oom_first(1);
 	// A standard descriptor closed at the start would be taken by the
 	// socket below, and the child would close it: the runner (Go opens
 	// /dev/null there) starts its own child instead.
@@ -4433,7 +4474,7 @@ void mews_raw_entry(long argc, char **argv) {
 	}
 
 	if (streq(argv[1], MEWS_CHILD_ARG)) {
-		oom_first(); // the pre-forked child has it from the runner
+		oom_first(0); // the pre-forked child has it from the runner
 		child();
 	}
 	if (streq(argv[1], MEWS_PROBE_ARG)) {

@@ -62,15 +62,16 @@ int mews_lock_queue(int *send, int *recv);
 #define MEWS_AFTER_MAX_BYTES 98304
 #define MEWS_AFTER_MAX_ARGS 3072
 void mews_sharer_settled(void);
+void mews_oom_runner(void);
 int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 
 // The probe's exit status when only the /proc of the pid namespace was
 // refused (probeProcRefused in namespace_linux.go).
 #define MEWS_PROBE_PROC_REFUSED 200
 
-// The paths the layer can bind back into its tmpfs mounts: six hidden
+// The paths the layer can bind back into its tmpfs mounts: seven hidden
 // directories and /dev/shm, of maxKept (namespace_linux.go) each.
-#define MEWS_MAX_KEPT 448
+#define MEWS_MAX_KEPT 512
 
 // What the child says to the parent on the spec socket: it has blocked
 // every signal; the kernel refused a /proc of its pid namespace; the

@@ -50,3 +50,6 @@ func sharerPid() int { return 0 }
 
 // sharerSettled: without cgo nothing shares the runner's memory.
 func sharerSettled() {}
+
+// oomRunner: without cgo nothing set the runner's oom_score_adj.
+func oomRunner() {}

@@ -48,3 +48,25 @@ func TestPasswdHome(t *testing.T) {
 		t.Errorf("no passwd file: %q", got)
 	}
 }
+
+// TestHiddenDirsDatabaseHome: with --allow-unix-sockets and HOME naming
+// another directory (sudo -E, a CI job), the layer emptied that one only,
+// and a red team's command reached a host program's socket in the user
+// database's home (/root). Both are emptied now; without the flag neither
+// is, as before.
+func TestHiddenDirsDatabaseHome(t *testing.T) {
+	u, err := user.Current()
+	if err != nil || !filepath.IsAbs(u.HomeDir) || u.HomeDir == "/" || slices.ContainsFunc(systemReadExec, func(d string) bool { return within(u.HomeDir, d) }) {
+		t.Skip("no home directory in the user database that the layer empties")
+	}
+	other := t.TempDir()
+	t.Setenv("HOME", other)
+	var p Policy
+	p.Network.UnixSockets = true
+	if dirs := hiddenDirs(p); !slices.Contains(dirs, u.HomeDir) || !slices.Contains(dirs, other) {
+		t.Errorf("HOME=%s, --allow-unix-sockets: hidden %q, want %s and %s among them", other, dirs, other, u.HomeDir)
+	}
+	if dirs := hiddenDirs(Policy{}); slices.Contains(dirs, u.HomeDir) || slices.Contains(dirs, other) {
+		t.Errorf("HOME=%s, no unix sockets: hidden %q, want neither home", other, dirs)
+	}
+}

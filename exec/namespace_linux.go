@@ -2133,13 +2133,30 @@ func keptPaths(p Policy, dir string, res *resolver) []keptPath {
 // hiddenDirs are the directories hide empties: where other programs keep
 // their sockets. With pathname sockets allowed (--allow-unix-sockets, the
 // only way to reach one: seccomp refuses them otherwise) the home directory
-// (Docker Desktop's socket, gpg's and ssh's agents) and /var/tmp too.
+// (Docker Desktop's socket, gpg's and ssh's agents) and /var/tmp too, and
+// the user database's home besides $HOME (databaseHome). Their number is
+// fixed: child_linux.h's MEWS_MAX_KEPT counts them.
 func hiddenDirs(p Policy) []string {
 	dirs := []string{"/tmp", "/run", "/var/run", os.Getenv("XDG_RUNTIME_DIR")}
 	if p.Network.UnixSockets {
-		dirs = append(dirs, "/var/tmp", UserHome())
+		dirs = append(dirs, "/var/tmp", UserHome(), databaseHome())
 	}
 	return dirs
+}
+
+// databaseHome is the home /etc/passwd gives the runner's uid, where the
+// agents started at login keep their sockets whatever the runner's $HOME
+// says: a red team's run as root with HOME set to another directory (as
+// sudo -E or a CI job leaves it) connected, with --allow-unix-sockets, to
+// a host program's socket in /root. "" for a home of / or in a system
+// directory (daemons': bin's /bin, daemon's /usr/sbin), which hide cannot
+// empty or would take from the command, and where no agent keeps one.
+func databaseHome() string {
+	home := passwdHome("/etc/passwd", 2, strconv.Itoa(os.Getuid()))
+	if home == "/" || slices.ContainsFunc(systemReadExec, func(d string) bool { return within(home, d) }) {
+		return ""
+	}
+	return home
 }
 
 // keptPath is a path hide binds back, links resolved; whole when the

@@ -1361,8 +1361,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		}
 		go func() {
 			b, _ := io.ReadAll(s.statusR)
-			// The child has execve'd or is gone: past its mounts.
+			// The child has execve'd or is gone: past its mounts, and
+			// the runner no longer shares its memory with it.
 			s.unpin()
+			oomRunner()
 			report <- b
 		}()
 		return nil
