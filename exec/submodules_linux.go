@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,7 +210,13 @@ func checkGitmodules(p *plannedTodos) []string {
 }
 
 // readIndexGitlinks reads the git index at path, a regular file (no link
-// followed), of at most maxIndexSize bytes, with indexGitlinksAny.
+// followed), of at most maxIndexSize bytes, with indexGitlinksAny. The
+// index is mapped, not read into the runner's heap: its pages are the page
+// cache's, which the kernel takes back under pressure. Read into the heap,
+// a command's 600 MB index (written as the command's last act) made the
+// runner the largest process of a memory cgroup of 200 MB, and the
+// out-of-memory killer took it, and the process that shares its memory,
+// before the submodules were checked (a red team's finding).
 func readIndexGitlinks(path string) (gitIndex, error) {
 	fd, err := openNoFollow(path)
 	if err != nil {
@@ -223,21 +230,32 @@ func readIndexGitlinks(path string) (gitIndex, error) {
 	if st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size > maxIndexSize {
 		return gitIndex{}, fmt.Errorf("%w: not a regular file of at most %d bytes", errIndex, maxIndexSize)
 	}
-	b := make([]byte, st.Size)
-	for n := 0; n < len(b); {
-		m, err := unix.Pread(fd, b[n:], int64(n))
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
-			return gitIndex{}, err
-		}
-		if m == 0 {
-			return gitIndex{}, fmt.Errorf("%w: shorter than its size", errIndex)
-		}
-		n += m
+	if st.Size == 0 {
+		return indexGitlinksAny(nil)
 	}
-	return indexGitlinksAny(b)
+	b, err := unix.Mmap(fd, 0, int(st.Size), unix.PROT_READ, unix.MAP_PRIVATE)
+	if err != nil {
+		return gitIndex{}, err
+	}
+	defer unix.Munmap(b)
+	_ = unix.Madvise(b, unix.MADV_SEQUENTIAL)
+	return indexGitlinksMapped(b)
+}
+
+// indexGitlinksMapped is indexGitlinksAny over a mapped index, a fault in
+// which (the file cut short meanwhile by a process outside the run) is an
+// error, not the runner's end.
+func indexGitlinksMapped(b []byte) (ix gitIndex, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			ix, err = gitIndex{}, fmt.Errorf("%w: changed while read (%v)", errIndex, r)
+		}
+	}()
+	ix, err = indexGitlinksAny(b)
+	// The gitlinks' paths are new strings (indexGitlinks copies each), so
+	// nothing of the mapping outlives it.
+	return ix, err
 }
 
 // submoduleWhy is what the run says of a submodule's .git it moved aside.
