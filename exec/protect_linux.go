@@ -1575,7 +1575,7 @@ func agentHookFiles() []agentHookFile {
 }
 
 // maxHookCommands bounds the commands read from one agent's settings
-// file (agentHookPrograms); those past it are not followed.
+// file (agentHookPrograms); a file with more is refused.
 const maxHookCommands = 256
 
 // hookCommand is one command a hook runs: its command line, and the
@@ -1590,23 +1590,32 @@ type hookCommand struct{ line, cwd string }
 // Claude Code ran outside every sandbox at its next tool call was
 // rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
 // and without it. Those out already protects (.claude/hooks/x.sh) are
-// left out; so is what cannot be read or parsed (a file past
-// maxConfigSize, no JSON once comments are blanked), which the agent
-// cannot parse either, and a word the shell would expand (other
-// variables, a glob).
+// left out; so is a word the shell would expand (other variables, a
+// glob). A file whose hooks cannot all be followed (past maxConfigSize,
+// not to be read, more than maxHookCommands commands, a .github/hooks of
+// more than maxHookEntries entries) is returned with refuse set: the
+// agent would still run the hooks not followed (Claude Code reads a
+// settings file of 2 MiB).
 func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 	var progs []protectedPath
 	for _, f := range agentHookFiles() {
-		for _, path := range hookFilePaths(root, f.path) {
-			// A link is followed, as the agent follows it (a settings
-			// file kept in conf/ and linked into .claude).
-			var v map[string]any
-			if b, err := readRegular(path, 0); err != nil || json.Unmarshal(stripJSONComments(b), &v) != nil {
+		paths, why := hookFilePaths(root, f.path)
+		if why != "" {
+			progs = append(progs, protectedPath{path: filepath.Join(root, filepath.Dir(f.path)), refuse: why})
+		}
+		for _, path := range paths {
+			v, why := readHookFile(path)
+			if why != "" {
+				progs = append(progs, protectedPath{path: path, refuse: why})
 				continue
 			}
 			var cmds []hookCommand
 			for _, k := range f.keys {
 				hookCommands(v[k], cmp.Or(f.cmd, "command"), &cmds)
+			}
+			if len(cmds) > maxHookCommands {
+				progs = append(progs, protectedPath{path: path, refuse: fmt.Sprintf("more than %d hook commands in it, too many to follow for the scripts they run: have fewer hooks run more in one script, or run outside the sandbox", maxHookCommands)})
+				continue
 			}
 			for _, c := range cmds {
 				line := expandProjectVars(c.line, root, f.vars)
@@ -1659,21 +1668,54 @@ func stripJSONComments(b []byte) []byte {
 	return out
 }
 
+// readHookFile returns the settings in hook file path, a link followed
+// as the agent follows it (a settings file kept in conf/ and linked into
+// .claude); nil where there is none. why says why the run is refused
+// where the agent may read what the runner cannot: past maxConfigSize,
+// or not to be read by the runner (another user's file, not a regular
+// one). A file that is no JSON once comments are blanked is none: the
+// agent rejects it too (Claude Code and Gemini CLI report it and run
+// none of its hooks).
+func readHookFile(path string) (v map[string]any, why string) {
+	b, err := readRegular(path, 0)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, unix.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errConfigTooLarge):
+		return nil, fmt.Sprintf("more than %d bytes, too large to read for the scripts its hooks run: make it smaller, or run outside the sandbox", maxConfigSize)
+	case err != nil:
+		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"
+	}
+	if json.Unmarshal(stripJSONComments(b), &v) != nil {
+		return nil, ""
+	}
+	return v, ""
+}
+
 // hookFilePaths returns the files agentHookFile path names in root: the
-// one, or, for dir/*.json, those in dir, up to maxHookEntries.
-func hookFilePaths(root, path string) []string {
+// one, or, for dir/*.json, those in dir; why says why the run is refused
+// where dir holds more than maxHookEntries entries or cannot be read, and
+// the agent may run hooks from a file not looked at.
+func hookFilePaths(root, path string) (paths []string, why string) {
 	dir, ok := strings.CutSuffix(path, "/*.json")
 	if !ok {
-		return []string{filepath.Join(root, path)}
+		return []string{filepath.Join(root, path)}, ""
 	}
-	names, _ := dirNames(filepath.Join(root, dir), maxHookEntries)
-	var out []string
+	names, err := dirNames(filepath.Join(root, dir), maxHookEntries)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, unix.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errTooMany):
+		return nil, fmt.Sprintf("more than %d entries in it, too many to read for the scripts their hooks run: keep fewer files there, or run outside the sandbox", maxHookEntries)
+	case err != nil:
+		return nil, "reading it for the hook files in it: " + err.Error() + ": make it a directory the run's user can read, or run outside the sandbox"
+	}
 	for _, n := range names {
 		if strings.HasSuffix(n, ".json") {
-			out = append(out, filepath.Join(root, dir, n))
+			paths = append(paths, filepath.Join(root, dir, n))
 		}
 	}
-	return out
+	return paths, ""
 }
 
 // hookDirs returns the directories a hook's relative program is looked
@@ -1861,9 +1903,9 @@ func held(root, path string, ps []protectedPath) bool {
 // itself where a string, else every key string in it, with the words of
 // an args array beside it, which the agent passes to it without a shell
 // (Qwen Code's "command": "node", "args": ["x.js"]), in the order of the
-// keys, up to maxHookCommands.
+// keys, up to one past maxHookCommands (which the caller refuses).
 func hookCommands(v any, key string, cmds *[]hookCommand) {
-	if len(*cmds) >= maxHookCommands {
+	if len(*cmds) > maxHookCommands {
 		return
 	}
 	switch v := v.(type) {
@@ -2442,7 +2484,8 @@ func hooksDir(root, v, home string) string {
 }
 
 // maxHookEntries bounds the entries of a hooks directory protectHooks
-// examines (its samples aside): hooks directories are small.
+// examines (its samples aside), and those of .github/hooks hookFilePaths
+// reads: hooks directories are small.
 const maxHookEntries = 64
 
 // maxMounts bounds the mounts (read-only binds, pins, links) one plan
