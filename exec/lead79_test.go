@@ -13,10 +13,10 @@ import (
 )
 
 // lead79Programs returns, relative to root, the paths agentHookPrograms
-// protects and those whose run it refuses, with why.
+// protects and those whose run it refuses, with why; .claude is held.
 func lead79Programs(t *testing.T, root string) (protected, refused []string) {
 	t.Helper()
-	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
+	for _, p := range agentHookPrograms(root, "/nonexistent", []protectedPath{{path: root + "/.claude", placeholder: true}}) {
 		rel := strings.TrimPrefix(filepath.Clean(p.path), root+"/")
 		if p.refuse != "" {
 			refused = append(refused, rel+": "+p.refuse)
@@ -106,4 +106,64 @@ func TestAgentHookBoundsLead79(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAgentHookSourcedLead79: a hook's shell script that reads another
+// file of the project as its code (. ./scripts/lib.sh, source
+// "$CLAUDE_PROJECT_DIR/scripts/lib.sh") left that file writable: a
+// sandboxed echo > scripts/lib.sh ran at the agent's next hook. Now the
+// file is protected as the script is, and what it sources in turn, to
+// maxSourceDepth; the neighbours protect the script alone.
+func TestAgentHookSourcedLead79(t *testing.T) {
+	const check = "scripts/hooks/check.sh"
+	for _, tc := range []struct {
+		name, hook, script string
+		want               []string // besides the hook's script
+	}{
+		{"dot, relative", "", "#!/bin/sh\nset -e\n. ./scripts/lib.sh\nlint\n", []string{"scripts/lib.sh"}},
+		{"source, the project variable", "", `source "$CLAUDE_PROJECT_DIR/scripts/lib.sh"` + "\n", []string{"scripts/lib.sh"}},
+		{"the script's directory", "", `. "$(dirname "$0")/../lib.sh"` + "\n" + `source "${BASH_SOURCE%/*}/env.sh"` + "\n", []string{"scripts/lib.sh", "scripts/hooks/env.sh"}},
+		{"after a test", "", "if [ -f scripts/env.sh ]; then . scripts/env.sh; fi\n[ -r scripts/lib.sh ] && source scripts/lib.sh\n", []string{"scripts/env.sh", "scripts/lib.sh"}},
+		{"what a sourced file sources", "", ". scripts/nest.sh\n", []string{"scripts/nest.sh", "scripts/lib.sh"}},
+		{"a #! line names the shell", "./scripts/hooks/check", "#!/usr/bin/env bash\n. scripts/lib.sh\n", []string{"scripts/lib.sh"}},
+		{"a held script's", "bash .claude/hooks/x.sh", ". scripts/lib.sh\n", []string{"scripts/lib.sh"}},
+		{"a missing file", "", ". scripts/missing.sh\n", []string{"scripts/missing.sh"}},
+		// neighbours
+		{"no source line", "", "#!/bin/sh\n# lint. Then test.\necho . source\n", nil},
+		{"another variable", "", `. "$HOME/.profile"` + "\n" + `source "$DIR/lib.sh"` + "\n" + "source ~/.bashrc\n", nil},
+		{"outside the root", "", ". /etc/profile\n", nil},
+		{"a directory", "", ". scripts\n", nil},
+		{"a python hook", "python3 scripts/x.py", "source = 1\n. scripts/lib.sh\n", nil},
+		{"past maxSourceDepth", "", ". scripts/nest2.sh\n", []string{"scripts/nest2.sh", "scripts/nest.sh"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			hook, script := "bash "+check, check
+			if tc.hook != "" {
+				hook = tc.hook
+				script = strings.TrimPrefix(strings.Fields(tc.hook)[len(strings.Fields(tc.hook))-1], "./")
+			}
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(hook))
+			writeLead76(t, root, script, tc.script)
+			writeLead76(t, root, "scripts/lib.sh", "lint() { :; }\n")
+			writeLead76(t, root, "scripts/nest.sh", ". scripts/lib.sh\n")
+			writeLead76(t, root, "scripts/nest2.sh", ". scripts/nest.sh\n")
+			protected, refused := lead79Programs(t, root)
+			want := tc.want
+			if !strings.HasPrefix(script, ".claude/") {
+				want = append([]string{script}, want...)
+			}
+			if !slices.Equal(protected, want) || refused != nil {
+				t.Errorf("%q: protected %q, refused %q; want %q, none", tc.script, protected, refused, want)
+			}
+		})
+	}
+	t.Run("past maxSourcedSize", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+		writeLead76(t, root, check, strings.Repeat("#\n", maxSourcedSize/2)+". scripts/lib.sh\n")
+		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], check+": a hook's shell script of more than") {
+			t.Errorf("refused %q, want %s", refused, check)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -1621,8 +1622,16 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 				line := expandProjectVars(c.line, root, f.vars)
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
 					for _, p := range hookLineFiles(base, line, home, 0) {
-						if !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
-							progs = append(progs, p)
+						if installed(root, p.path) {
+							continue
+						}
+						// Read where held already too (.claude/hooks/x.sh):
+						// what it sources may lie elsewhere.
+						ps := append([]protectedPath{p}, sourcedFiles(p.path, base, root, f.vars, 0)...)
+						for _, p := range ps {
+							if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+								progs = append(progs, p)
+							}
 						}
 					}
 				}
@@ -1872,6 +1881,118 @@ func hookWordFiles(dir, c string) []protectedPath {
 	return out
 }
 
+// maxSourcedSize bounds what sourcedFiles reads of a hook's shell
+// script, which are small: one larger is refused.
+const maxSourcedSize = 256 << 10
+
+// maxSourceDepth bounds the files sourcedFiles follows: those a hook's
+// script sources, and those they source.
+const maxSourceDepth = 2
+
+// sourcedFiles returns the files shell script path, which a hook runs
+// from directory dir, reads as its own code with . or source, and those
+// they source in turn, up to maxSourceDepth: . ./scripts/lib.sh,
+// source "$CLAUDE_PROJECT_DIR/scripts/lib.sh" (vars, as the agent sets
+// them for the hook), . "$(dirname "$0")/lib.sh" (scriptDirs). A
+// sandboxed echo > scripts/lib.sh ran at the agent's next hook outside
+// every sandbox, as the script would. A relative name is taken from dir,
+// the hook's working directory (a cd in the script is not followed; nor
+// is PATH, which bash searches first for a name without a slash); a
+// word holding another variable, a command's output or a glob is not
+// followed, as leadingWords leaves it unknown. The script is read only
+// where its name (.sh, .bash) or its #! line says a shell runs it: a
+// hook's program in Python or a binary costs no more than its open. One
+// past maxSourcedSize is refused: what it sources past the bound would
+// go unprotected.
+func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedPath {
+	f, err := openShebang(path)
+	if err != nil {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
+	f.Close()
+	if err != nil || depth == 0 && !shellScript(path, b) {
+		return nil
+	}
+	if len(b) > maxSourcedSize {
+		return []protectedPath{{path: path, refuse: fmt.Sprintf("a hook's shell script of more than %d bytes, too large to read for the files it sources: make it smaller, or run outside the sandbox", maxSourcedSize)}}
+	}
+	var out []protectedPath
+	for line := range strings.Lines(string(b)) {
+		if !strings.Contains(line, "source") && !strings.Contains(line, ". ") && !strings.Contains(line, ".\t") {
+			continue
+		}
+		line = scriptDirs(expandProjectVars(line, root, vars), path)
+		for _, s := range simpleCommands(line) {
+			words := leadingWords(withoutReservedWords(s))
+			if len(words) < 2 || words[0] != "." && words[0] != "source" || words[1] == "" {
+				continue
+			}
+			p := words[1]
+			if !filepath.IsAbs(p) {
+				p = dir + "/" + p
+			}
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				continue
+			}
+			out = append(out, protectedPath{path: p})
+			if depth+1 < maxSourceDepth && within(p, root) {
+				out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// shellScript says whether script path, whose first bytes are b, is one
+// a shell runs: named so (.sh, .bash), or by its #! line (#!/bin/sh,
+// #!/usr/bin/env bash).
+func shellScript(path string, b []byte) bool {
+	switch filepath.Ext(path) {
+	case ".sh", ".bash":
+		return true
+	}
+	line, ok := bytes.CutPrefix(b, []byte("#!"))
+	if !ok {
+		return false
+	}
+	line, _, _ = bytes.Cut(line, []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) > 1 && filepath.Base(fields[0]) == "env" {
+		fields = fields[1:]
+	}
+	if len(fields) == 0 {
+		return false
+	}
+	switch filepath.Base(fields[0]) {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash":
+		return true
+	}
+	return false
+}
+
+// scriptDirs returns line of shell script path with the forms of the
+// script's own directory that sourcing scripts use ($(dirname "$0"),
+// ${BASH_SOURCE%/*}) replaced by it, where the shell would take it as
+// it is (plainPath). $0 is the script's at the first level only; it is
+// the hook's still in a file the script sources, where this takes it
+// for that file's, as BASH_SOURCE is.
+func scriptDirs(line, path string) string {
+	if !strings.Contains(line, "$0") && !strings.Contains(line, "BASH_SOURCE") {
+		return line
+	}
+	dir := filepath.Dir(path)
+	if !plainPath(dir) {
+		return line
+	}
+	var args []string
+	for _, self := range []string{`"$0"`, `$0`, `"${0}"`, `"${BASH_SOURCE[0]}"`, `"$BASH_SOURCE"`, `${BASH_SOURCE[0]}`, `$BASH_SOURCE`} {
+		args = append(args, `$(dirname `+self+`)`, dir, "`dirname "+self+"`", dir)
+	}
+	args = append(args, `${0%/*}`, dir, `${BASH_SOURCE%/*}`, dir, `${BASH_SOURCE[0]%/*}`, dir)
+	return strings.NewReplacer(args...).Replace(line)
+}
+
 // installed says whether path lies, below root, in a directory a
 // package manager makes and replaces whole: node_modules, a .venv. A
 // root that itself lies in one (a package's checkout under
@@ -1945,7 +2066,7 @@ func hookCommands(v any, key string, cmds *[]hookCommand) {
 // is there. c as it is otherwise, in which leadingWords then takes such a
 // word for one the shell expands.
 func expandProjectVars(c, root string, vars []string) string {
-	if strings.Trim(root, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") != "" {
+	if !plainPath(root) {
 		if strings.ContainsAny(root, "$`\\\"!\n") {
 			return c
 		}
@@ -1960,6 +2081,12 @@ func expandProjectVars(c, root string, vars []string) string {
 		c = replaceVar(c, "$"+v, root)
 	}
 	return c
+}
+
+// plainPath says whether path holds only characters the shell takes as
+// they are, in double quotes or out of them.
+func plainPath(path string) bool {
+	return strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") == ""
 }
 
 // replaceVar replaces in c each ref, a variable's $NAME (with what comes
