@@ -1901,10 +1901,13 @@ const maxSourceDepth = 2
 // word holding another variable, a command's output or a glob is not
 // followed, as leadingWords leaves it unknown. The script is read only
 // where its name (.sh, .bash) or its #! line says a shell runs it: a
-// hook's program in Python or a binary costs no more than its open. One
+// hook's program named as Python's costs nothing, a binary its open. One
 // past maxSourcedSize is refused: what it sources past the bound would
 // go unprotected.
 func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedPath {
+	if depth == 0 && otherLanguage(path) {
+		return nil
+	}
 	f, err := openShebang(path)
 	if err != nil {
 		return nil
@@ -1966,6 +1969,17 @@ func shellScript(path string, b []byte) bool {
 	}
 	switch filepath.Base(fields[0]) {
 	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash":
+		return true
+	}
+	return false
+}
+
+// otherLanguage says whether script path is named as one in a language
+// other than the shell's, which shellScript would not take for one: not
+// opened (a plan with a Python hook opened it for nothing).
+func otherLanguage(path string) bool {
+	switch filepath.Ext(path) {
+	case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".pl", ".php", ".lua", ".exe":
 		return true
 	}
 	return false
