@@ -135,6 +135,16 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		{"a directory", "", ". scripts\n", nil},
 		{"a python hook", "python3 scripts/x.py", "source = 1\n. scripts/lib.sh\n", nil},
 		{"past maxSourceDepth", "", ". scripts/nest2.sh\n", []string{"scripts/nest2.sh", "scripts/nest.sh"}},
+		// Python's and node's modules beside the script
+		{"a python import", "python3 scripts/x.py", "import os, helpers as h\nfrom pkg.sub import (mod, other)\n", []string{
+			"scripts/os.py", "scripts/os/__init__.py", "scripts/helpers.py", "scripts/helpers/__init__.py",
+			"scripts/pkg.py", "scripts/pkg/__init__.py", "scripts/pkg/sub.py", "scripts/pkg/sub/__init__.py",
+			"scripts/pkg/sub/mod.py", "scripts/pkg/sub/mod/__init__.py", "scripts/pkg/sub/other.py", "scripts/pkg/sub/other/__init__.py", "scripts/__pycache__"}},
+		{"a python #! line", "./scripts/hooks/check", "#!/usr/bin/env python3\nimport helpers\n", []string{"scripts/hooks/helpers.py", "scripts/hooks/helpers/__init__.py"}},
+		{"a node require", "node scripts/x.js", "const lib = require('./lib.js');\nconst fs = require('fs');\n", []string{"scripts/lib.js"}},
+		{"a node import", "node scripts/x.mjs", "import { a } from \"../tools/a.mjs\";\nimport b from './b';\n", []string{"tools/a.mjs",
+			"scripts/b", "scripts/b.js", "scripts/b.json", "scripts/b.cjs", "scripts/b.mjs", "scripts/b.ts"}}, // scripts/b/index.js within scripts/b
+		{"node, no relative module", "node scripts/x.js", "const path = require('path');\nimport x from 'lodash';\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -148,6 +158,7 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 			writeLead76(t, root, "scripts/lib.sh", "lint() { :; }\n")
 			writeLead76(t, root, "scripts/nest.sh", ". scripts/lib.sh\n")
 			writeLead76(t, root, "scripts/nest2.sh", ". scripts/nest.sh\n")
+			writeLead76(t, root, "scripts/helpers.py", "")
 			protected, refused := lead79Programs(t, root)
 			want := tc.want
 			if !strings.HasPrefix(script, ".claude/") {
@@ -162,7 +173,7 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		root := t.TempDir()
 		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
 		writeLead76(t, root, check, strings.Repeat("#\n", maxSourcedSize/2)+". scripts/lib.sh\n")
-		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], check+": a hook's shell script of more than") {
+		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], check+": a hook's script of more than") {
 			t.Errorf("refused %q, want %s", refused, check)
 		}
 	})

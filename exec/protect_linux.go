@@ -1881,31 +1881,36 @@ func hookWordFiles(dir, c string) []protectedPath {
 	return out
 }
 
-// maxSourcedSize bounds what sourcedFiles reads of a hook's shell
-// script, which are small: one larger is refused.
+// maxSourcedSize bounds what sourcedFiles reads of a hook's script,
+// which are small: one larger is refused.
 const maxSourcedSize = 256 << 10
 
 // maxSourceDepth bounds the files sourcedFiles follows: those a hook's
-// script sources, and those they source.
+// shell script sources, and those they source.
 const maxSourceDepth = 2
 
-// sourcedFiles returns the files shell script path, which a hook runs
-// from directory dir, reads as its own code with . or source, and those
-// they source in turn, up to maxSourceDepth: . ./scripts/lib.sh,
-// source "$CLAUDE_PROJECT_DIR/scripts/lib.sh" (vars, as the agent sets
-// them for the hook), . "$(dirname "$0")/lib.sh" (scriptDirs). A
+// sourcedFiles returns the files of its own code a hook's script path,
+// run from directory dir, loads: those a shell script sources with . or
+// source, and those they source in turn, up to maxSourceDepth (. ./scripts/lib.sh,
+// source "$CLAUDE_PROJECT_DIR/scripts/lib.sh", with vars as the agent
+// sets them for the hook, . "$(dirname "$0")/lib.sh", see scriptDirs);
+// the sibling modules a Python script imports (pythonImports); the
+// relative modules a JavaScript one requires or imports (nodeImports). A
 // sandboxed echo > scripts/lib.sh ran at the agent's next hook outside
-// every sandbox, as the script would. A relative name is taken from dir,
-// the hook's working directory (a cd in the script is not followed; nor
-// is PATH, which bash searches first for a name without a slash); a
-// word holding another variable, a command's output or a glob is not
-// followed, as leadingWords leaves it unknown. The script is read only
-// where its name (.sh, .bash) or its #! line says a shell runs it: a
-// hook's program named as Python's costs nothing, a binary its open. One
-// past maxSourcedSize is refused: what it sources past the bound would
-// go unprotected.
+// every sandbox, as the script would. A shell's relative name is taken
+// from dir, the hook's working directory (a cd in the script is not
+// followed; nor is PATH, which bash searches first for a name without a
+// slash); a word holding another variable, a command's output or a glob
+// is not followed, as leadingWords leaves it unknown. The language is
+// told by the script's name (.sh, .py, .js) or its #! line; a program
+// in another one costs its open. One past maxSourcedSize is refused:
+// what it loads past the bound would go unprotected.
 func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedPath {
-	if depth == 0 && otherLanguage(path) {
+	lang := scriptLanguage(path)
+	if depth > 0 {
+		lang = "sh" // sourced by a shell
+	}
+	if lang == "other" {
 		return nil
 	}
 	f, err := openShebang(path)
@@ -1914,11 +1919,23 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
 	f.Close()
-	if err != nil || depth == 0 && !shellScript(path, b) {
+	if err != nil {
+		return nil
+	}
+	if lang == "" {
+		lang = shebangLanguage(b)
+	}
+	if lang == "" {
 		return nil
 	}
 	if len(b) > maxSourcedSize {
-		return []protectedPath{{path: path, refuse: fmt.Sprintf("a hook's shell script of more than %d bytes, too large to read for the files it sources: make it smaller, or run outside the sandbox", maxSourcedSize)}}
+		return []protectedPath{{path: path, refuse: fmt.Sprintf("a hook's script of more than %d bytes, too large to read for the files it loads: make it smaller, or run outside the sandbox", maxSourcedSize)}}
+	}
+	switch lang {
+	case "py":
+		return pythonImports(string(b), filepath.Dir(path))
+	case "js":
+		return nodeImports(string(b), filepath.Dir(path))
 	}
 	var out []protectedPath
 	for line := range strings.Lines(string(b)) {
@@ -1947,42 +1964,142 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	return out
 }
 
-// shellScript says whether script path, whose first bytes are b, is one
-// a shell runs: named so (.sh, .bash), or by its #! line (#!/bin/sh,
-// #!/usr/bin/env bash).
-func shellScript(path string, b []byte) bool {
+// scriptLanguage tells the language of hook script path by its name:
+// "sh", "py", "js", "other" for another's (not opened), "" where its #!
+// line tells (shebangLanguage).
+func scriptLanguage(path string) string {
 	switch filepath.Ext(path) {
 	case ".sh", ".bash":
-		return true
+		return "sh"
+	case ".py":
+		return "py"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return "js"
+	case ".rb", ".pl", ".php", ".lua", ".exe":
+		return "other"
 	}
+	return ""
+}
+
+// shebangLanguage tells the language of a script whose first bytes are
+// b by its #! line (#!/bin/sh, #!/usr/bin/env python3): as
+// scriptLanguage, "" for none known.
+func shebangLanguage(b []byte) string {
 	line, ok := bytes.CutPrefix(b, []byte("#!"))
 	if !ok {
-		return false
+		return ""
 	}
 	line, _, _ = bytes.Cut(line, []byte("\n"))
 	fields := strings.Fields(string(line))
 	if len(fields) > 1 && filepath.Base(fields[0]) == "env" {
 		fields = fields[1:]
+		if fields[0] == "-S" && len(fields) > 1 {
+			fields = fields[1:]
+		}
 	}
 	if len(fields) == 0 {
-		return false
+		return ""
 	}
-	switch filepath.Base(fields[0]) {
-	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash":
-		return true
+	switch name := filepath.Base(fields[0]); {
+	case slices.Contains([]string{"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"}, name):
+		return "sh"
+	case name == "python" || versionedPython(name):
+		return "py"
+	case name == "node" || name == "bun" || name == "deno" || name == "tsx":
+		return "js"
 	}
-	return false
+	return ""
 }
 
-// otherLanguage says whether script path is named as one in a language
-// other than the shell's, which shellScript would not take for one: not
-// opened (a plan with a Python hook opened it for nothing).
-func otherLanguage(path string) bool {
-	switch filepath.Ext(path) {
-	case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".pl", ".php", ".lua", ".exe":
-		return true
+// pythonImports returns the files in dir, a hook's Python script's
+// directory, which Python puts first on its path, that the script's
+// import lines may load (import helpers, from lib.util import x): each
+// name's helpers.py and helpers/__init__.py, those of the packages it
+// lies in, and the byte code directories beside them (withByteCode).
+// Missing ones too: scripts/json.py, made by the command, would be
+// imported for the standard library's json. Imports in the modules
+// themselves are not followed, nor relative ones (from . import x),
+// which a script run as a file cannot make.
+func pythonImports(src, dir string) []protectedPath {
+	var names []string
+	for line := range strings.Lines(src) {
+		line, _, _ = strings.Cut(strings.TrimSpace(line), "#")
+		if rest, ok := strings.CutPrefix(line, "import "); ok {
+			for item := range strings.SplitSeq(rest, ",") {
+				if f := strings.Fields(item); len(f) > 0 {
+					names = append(names, f[0])
+				}
+			}
+		} else if rest, ok := strings.CutPrefix(line, "from "); ok {
+			f := strings.Fields(rest)
+			if len(f) < 3 || f[1] != "import" {
+				continue
+			}
+			names = append(names, f[0])
+			for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
+				if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
+					names = append(names, f[0]+"."+g[0]) // a module of the package
+				}
+			}
+		}
 	}
-	return false
+	var out []protectedPath
+	for _, n := range names {
+		if !moduleName(n) {
+			continue
+		}
+		p := dir
+		for part := range strings.SplitSeq(n, ".") {
+			p += "/" + part
+			for _, f := range []string{p + ".py", p + "/__init__.py"} {
+				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+					out = append(out, protectedPath{path: f})
+				}
+			}
+		}
+	}
+	return withByteCode(out, 1)
+}
+
+// nodeImports returns the files in dir, a hook's JavaScript script's
+// directory, that the relative modules it requires or imports name
+// (require('./lib'), import x from "../lib.js", import('./lib')): the
+// name itself, and without an extension those node then tries (lib.js,
+// lib.json, lib/index.js …), missing ones too (the first found is
+// run). Modules in node_modules are not, nor what the modules load.
+func nodeImports(src, dir string) []protectedPath {
+	var out []protectedPath
+	for _, key := range []string{"require(", "import(", "from ", "import "} {
+		for rest := src; ; {
+			i := strings.Index(rest, key)
+			if i < 0 {
+				break
+			}
+			rest = strings.TrimLeft(rest[i+len(key):], " \t")
+			if rest == "" || !strings.ContainsRune("'\"`", rune(rest[0])) {
+				continue
+			}
+			end := strings.IndexByte(rest[1:], rest[0])
+			if end < 0 {
+				break
+			}
+			spec := rest[1 : 1+end]
+			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "$*") {
+				continue
+			}
+			p := dir + "/" + spec
+			files := []string{p}
+			if filepath.Ext(spec) == "" {
+				files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
+			}
+			for _, f := range files {
+				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+					out = append(out, protectedPath{path: f})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // scriptDirs returns line of shell script path with the forms of the

@@ -8,6 +8,7 @@ package integration
 // lib.sh), which the agent's next hook ran outside every sandbox.
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -129,49 +130,60 @@ func TestAgentHookBoundsLead79(t *testing.T) {
 // scripts/lib.sh (. ./scripts/lib.sh, source "$CLAUDE_PROJECT_DIR/…",
 // . "$(dirname "$0")/../lib.sh"): echo 'echo evil' > scripts/lib.sh
 // exited 0, and the hook, run on the host as the agent runs it, printed
-// evil. Now lib.sh stays, read-only under the layer, put back without it
-// (125); the hook prints ok. The neighbours: the project's other files
+// evil; so did a Python hook's helpers.py beside it, or a json.py made
+// there, which Python imports for the standard library's. Now each stays
+// as it was, read-only under the layer, put back without it (125); the
+// hook prints ok. The neighbours: the project's other files
 // stay writable, and a script with no source line leaves lib.sh the
 // command's.
 func TestAgentHookSourcedLead79(t *testing.T) {
 	requireSandbox(t)
+	const py = "python3 scripts/hooks/check.py"
 	for _, tc := range []struct {
 		name, script string
 		held         bool
+		hook         string // bash scripts/hooks/check.sh where ""
+		lib, evil    string // what the command writes: scripts/lib.sh, echo evil where ""
 	}{
-		{"dot, relative", "#!/bin/sh\n. ./scripts/lib.sh\n", true},
-		{"source, the project variable", "#!/bin/bash\nsource \"$CLAUDE_PROJECT_DIR/scripts/lib.sh\"\n", true},
-		{"the script's directory", "#!/bin/bash\nset -e\n. \"$(dirname \"$0\")/../lib.sh\"\n", true},
+		{"dot, relative", "#!/bin/sh\n. ./scripts/lib.sh\n", true, "", "", ""},
+		{"source, the project variable", "#!/bin/bash\nsource \"$CLAUDE_PROJECT_DIR/scripts/lib.sh\"\n", true, "", "", ""},
+		{"the script's directory", "#!/bin/bash\nset -e\n. \"$(dirname \"$0\")/../lib.sh\"\n", true, "", "", ""},
+		{"a python module beside the script", "import helpers\nhelpers.main()\n", true, py, "scripts/hooks/helpers.py", "def main(): print('evil')"},
+		{"a python module shadowing the standard library's", "import json\nprint('ok')\n", true, py, "scripts/hooks/json.py", "print('evil')"},
 		// neighbour
-		{"no source line", "#!/bin/sh\necho ok\n", false},
+		{"no source line", "#!/bin/sh\necho ok\n", false, "", "", ""},
 	} {
+		hook, lib, evil := cmp.Or(tc.hook, "bash scripts/hooks/check.sh"), cmp.Or(tc.lib, "scripts/lib.sh"), cmp.Or(tc.evil, "echo evil")
 		for _, asUser := range lead79Users {
 			for _, flags := range sandboxModes(t) {
-				p := lead79Project(t, asUser, map[string]string{
-					".claude/settings.json":  lead79Hooks("bash scripts/hooks/check.sh"),
-					"scripts/hooks/check.sh": tc.script,
-				})
-				r := runLead79(p, "echo 'echo evil' > scripts/lib.sh; echo work >> scripts/other.sh; exit 0", flags)
+				files := map[string]string{".claude/settings.json": lead79Hooks(hook), strings.Fields(hook)[1]: tc.script}
+				if tc.hook == py {
+					files["scripts/hooks/helpers.py"] = "def main(): print('ok')\n"
+				}
+				p := lead79Project(t, asUser, files)
+				before := p.read(lib)
+				r := runLead79(p, "echo \""+evil+"\" > "+lib+"; echo work >> scripts/other.sh; exit 0", flags)
 				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
 				if got := p.read("scripts/other.sh"); got != "original\nwork\n" {
 					t.Errorf("%s: scripts/other.sh, which nothing sources: %q, want the command's write", what, got)
 				}
 				if !tc.held {
-					if r.code != 0 || p.read("scripts/lib.sh") != "echo evil\n" {
-						t.Errorf("%s: exit %d, scripts/lib.sh %q; want 0 and the command's write\nstderr: %s", what, r.code, p.read("scripts/lib.sh"), r.stderr)
+					if r.code != 0 || p.read(lib) != evil+"\n" {
+						t.Errorf("%s: exit %d, %s %q; want 0 and the command's write\nstderr: %s", what, r.code, lib, p.read(lib), r.stderr)
 					}
 					continue
 				}
 				if flags != nil && r.code != 125 {
-					t.Errorf("%s: a run that rewrote scripts/lib.sh: exit %d, want 125\nstderr: %s", what, r.code, r.stderr)
+					t.Errorf("%s: a run that wrote %s: exit %d, want 125\nstderr: %s", what, lib, r.code, r.stderr)
 				}
-				if got := p.read("scripts/lib.sh"); got != "echo ok\n" {
-					t.Errorf("%s: scripts/lib.sh after the run: %q, want it unchanged\nstderr: %s", what, got, r.stderr)
+				if got := p.read(lib); got != before {
+					t.Errorf("%s: %s after the run: %q, want %q\nstderr: %s", what, lib, got, before, r.stderr)
 				}
 				// The hook as the agent runs it, on the host.
-				hook := exec.Command("bash", "scripts/hooks/check.sh")
-				hook.Dir, hook.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root}
-				if out, _ := hook.CombinedOutput(); string(out) != "ok\n" {
+				f := strings.Fields(hook)
+				c := exec.Command(f[0], f[1:]...)
+				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root, "PYTHONDONTWRITEBYTECODE=1"}
+				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
 					t.Errorf("%s: the hook printed %q, want ok", what, out)
 				}
 			}
