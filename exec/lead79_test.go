@@ -73,7 +73,16 @@ func TestAgentHookBoundsLead79(t *testing.T) {
 			}
 			writeLead76(t, root, ".github/hooks/z.json", `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"bash scripts/x.sh"}]}}`)
 		}, nil, fmt.Sprintf(".github/hooks: more than %d entries", maxHookEntries)},
+		{"more than maxSimpleCommands in a line", func(t *testing.T, root string) {
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(strings.Repeat("true; ", maxSimpleCommands)+"bash scripts/x.sh"))
+		}, nil, fmt.Sprintf(".claude/settings.json: a hook command line of more than %d commands", maxSimpleCommands)},
+		{"more than maxSimpleCommands in a shell's line", func(t *testing.T, root string) {
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks("sh -c '"+strings.Repeat("true; ", maxSimpleCommands)+"bash scripts/x.sh'"))
+		}, nil, fmt.Sprintf(".claude/settings.json: a hook command line of more than %d commands", maxSimpleCommands)},
 		// neighbours
+		{"maxSimpleCommands in a line", func(t *testing.T, root string) {
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(strings.Repeat("true; ", maxSimpleCommands-1)+"bash scripts/x.sh"))
+		}, []string{"scripts/x.sh"}, ""},
 		{"maxHookCommands", func(t *testing.T, root string) {
 			writeLead76(t, root, ".claude/settings.json", many(maxHookCommands))
 		}, []string{"scripts/x.sh"}, ""},
@@ -128,6 +137,7 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		{"a #! line names the shell", "./scripts/hooks/check", "#!/usr/bin/env bash\n. scripts/lib.sh\n", []string{"scripts/lib.sh"}},
 		{"a held script's", "bash .claude/hooks/x.sh", ". scripts/lib.sh\n", []string{"scripts/lib.sh"}},
 		{"a missing file", "", ". scripts/missing.sh\n", []string{"scripts/missing.sh"}},
+		{"after a long pipeline", "", strings.Repeat("true | ", 40) + "true; . scripts/lib.sh\n", []string{"scripts/lib.sh"}},
 		// neighbours
 		{"no source line", "", "#!/bin/sh\n# lint. Then test.\necho . source\n", nil},
 		{"another variable", "", `. "$HOME/.profile"` + "\n" + `source "$DIR/lib.sh"` + "\n" + "source ~/.bashrc\n", nil},

@@ -1622,6 +1622,10 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 				line := expandProjectVars(c.line, root, f.vars)
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
 					for _, p := range hookLineFiles(base, line, home, 0) {
+						if p.refuse != "" {
+							progs = append(progs, protectedPath{path: path, refuse: p.refuse})
+							continue
+						}
 						if installed(root, p.path) {
 							continue
 						}
@@ -1775,10 +1779,16 @@ func hookProgramFiles(dir, c, home string) []protectedPath {
 // blank or an operator is read as a command line too, up to depth
 // maxHookDepth: bash -c 'cd scripts && ./x.sh' runs ./x.sh from scripts,
 // which programPath, following a shell's command line to its first
-// command only, does not find.
+// command only, does not find. A line of more than maxSimpleCommands
+// commands gives a path to refuse, with no path.
 func hookLineFiles(dir, c, home string, depth int) []protectedPath {
+	cmds, whole := simpleCommands(c, maxSimpleCommands)
 	var out []protectedPath
-	for _, s := range simpleCommands(c) {
+	if !whole {
+		// The path is the hook file's (agentHookPrograms).
+		out = append(out, protectedPath{refuse: fmt.Sprintf("a hook command line of more than %d commands, too many to follow for the scripts it runs: move them into a script, or run outside the sandbox", maxSimpleCommands)})
+	}
+	for _, s := range cmds {
 		s = withoutReservedWords(s)
 		words := leadingWords(s)
 		if len(words) == 2 && words[0] == "cd" && words[1] != "" {
@@ -1806,18 +1816,19 @@ func hookLineFiles(dir, c, home string, depth int) []protectedPath {
 const maxHookDepth = 2
 
 // maxSimpleCommands bounds the simple commands of a hook's command line
-// hookLineFiles follows.
+// hookLineFiles follows; one with more is refused.
 const maxSimpleCommands = 32
 
 // simpleCommands splits shell command line c at its operators (&&, ||, ;,
-// |, &, a newline, parentheses) outside quotes, up to maxSimpleCommands.
-// A comment's words may become commands of their own, protecting more,
-// never less.
-func simpleCommands(c string) []string {
+// |, &, a newline, parentheses) outside quotes, up to max commands; whole
+// says whether the last holds no operator (lexically, quotes aside), that
+// is, whether c was split whole. A comment's words may become commands
+// of their own, protecting more, never less.
+func simpleCommands(c string, max int) (cmds []string, whole bool) {
 	var out []string
 	start := 0
 	var quote byte
-	for i := 0; i < len(c) && len(out) < maxSimpleCommands-1; i++ {
+	for i := 0; i < len(c) && len(out) < max-1; i++ {
 		ch := c[i]
 		switch {
 		case quote == '\'':
@@ -1837,7 +1848,7 @@ func simpleCommands(c string) []string {
 			start = i + 1
 		}
 	}
-	return append(out, c[start:])
+	return append(out, c[start:]), len(out) < max-1 || !strings.ContainsAny(c[start:], "\n|&;()")
 }
 
 // withoutReservedWords returns simple command s without the shell's
@@ -1943,7 +1954,9 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 			continue
 		}
 		line = scriptDirs(expandProjectVars(line, root, vars), path)
-		for _, s := range simpleCommands(line) {
+		// Bounded by maxSourcedSize: a pipeline of any length is split.
+		cmds, _ := simpleCommands(line, len(line)+1)
+		for _, s := range cmds {
 			words := leadingWords(withoutReservedWords(s))
 			if len(words) < 2 || words[0] != "." && words[0] != "source" || words[1] == "" {
 				continue

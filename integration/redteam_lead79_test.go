@@ -69,7 +69,7 @@ func lead79Hooks(commands ...string) string {
 var lead79Users = []bool{false, true}
 
 // TestAgentHookBoundsLead79: a hook file past a bound (1 MiB, 256
-// commands, a .github/hooks of 64 entries) or not to be read (a FIFO)
+// commands, 32 commands in a line, a .github/hooks of 64 entries) or not to be read (a FIFO)
 // was followed in part or not at all: echo evil > scripts/x.sh, which
 // its hook past the bound runs, exited 0 and stayed. Now the run is
 // refused (125) before the command starts, with the layer and without
@@ -101,6 +101,7 @@ func TestAgentHookBoundsLead79(t *testing.T) {
 		{"257 commands", map[string]string{".claude/settings.json": many(257)}, true},
 		{"65 files in .github/hooks", githubHooks(65), true},
 		{"a FIFO", map[string]string{".codex/hooks.json": "fifo"}, true},
+		{"33 commands in a hook's line", map[string]string{".claude/settings.json": lead79Hooks(strings.Repeat("true; ", 32) + "bash scripts/x.sh")}, true},
 		// neighbours
 		{"256 commands", map[string]string{".claude/settings.json": many(256)}, false},
 		{"64 files in .github/hooks", githubHooks(64), false},
