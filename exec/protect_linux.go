@@ -1592,9 +1592,11 @@ type hookCommand struct{ line, cwd string }
 // rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
 // and without it. Those out already protects (.claude/hooks/x.sh) are
 // left out; so is a word the shell would expand (other variables, a
-// glob). A file whose hooks cannot all be followed (past maxConfigSize,
-// not to be read, more than maxHookCommands commands, a .github/hooks of
-// more than maxHookEntries entries) is returned with refuse set: the
+// glob). The files each script loads as its own code are protected as it
+// is (sourcedFiles). A file whose hooks cannot all be followed (past
+// maxConfigSize, not to be read, more than maxHookCommands commands, a
+// line of more than maxSimpleCommands, a .github/hooks of more than
+// maxHookEntries entries) is returned with refuse set: the
 // agent would still run the hooks not followed (Claude Code reads a
 // settings file of 2 MiB).
 func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
