@@ -73,7 +73,8 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 // TestAgentHookFilesLead76: each agent's file (Qwen's args, Copilot's
 // bash in its cwd) is read with its own variable and from its own
 // directories (Cursor's relative paths from .cursor too); a file that is
-// no JSON, or past maxConfigSize, protects nothing.
+// no JSON protects nothing, and one past maxConfigSize is refused
+// (lead79: it protected nothing).
 func TestAgentHookFilesLead76(t *testing.T) {
 	root := t.TempDir()
 	writeLead76(t, root, ".gemini/settings.json", `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"node $GEMINI_PROJECT_DIR/scripts/gem.js"}]}]}}`)
@@ -90,7 +91,7 @@ func TestAgentHookFilesLead76(t *testing.T) {
 	for _, p := range agentHookPrograms(root, "/nonexistent", nil) {
 		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
 	}
-	want := []string{"scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
+	want := []string{".claude/settings.json", "scripts/gem.js", "scripts/qwen.cjs", "scripts/droid.sh", "scripts/codex.sh", "scripts/cursor.sh", "scripts/copilot.sh"}
 	if !slices.Equal(got, want) {
 		t.Errorf("protected %q, want %q", got, want)
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -1575,7 +1576,7 @@ func agentHookFiles() []agentHookFile {
 }
 
 // maxHookCommands bounds the commands read from one agent's settings
-// file (agentHookPrograms); those past it are not followed.
+// file (agentHookPrograms); a file with more is refused.
 const maxHookCommands = 256
 
 // hookCommand is one command a hook runs: its command line, and the
@@ -1590,30 +1591,53 @@ type hookCommand struct{ line, cwd string }
 // Claude Code ran outside every sandbox at its next tool call was
 // rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
 // and without it. Those out already protects (.claude/hooks/x.sh) are
-// left out; so is what cannot be read or parsed (a file past
-// maxConfigSize, no JSON once comments are blanked), which the agent
-// cannot parse either, and a word the shell would expand (other
-// variables, a glob).
+// left out; so is a word the shell would expand (other variables, a
+// glob). The files each script loads as its own code are protected as it
+// is (sourcedFiles). A file whose hooks cannot all be followed (past
+// maxConfigSize, not to be read, more than maxHookCommands commands, a
+// line of more than maxSimpleCommands, a .github/hooks of more than
+// maxHookEntries entries) is returned with refuse set: the
+// agent would still run the hooks not followed (Claude Code reads a
+// settings file of 2 MiB).
 func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 	var progs []protectedPath
 	for _, f := range agentHookFiles() {
-		for _, path := range hookFilePaths(root, f.path) {
-			// A link is followed, as the agent follows it (a settings
-			// file kept in conf/ and linked into .claude).
-			var v map[string]any
-			if b, err := readRegular(path, 0); err != nil || json.Unmarshal(stripJSONComments(b), &v) != nil {
+		paths, why := hookFilePaths(root, f.path)
+		if why != "" {
+			progs = append(progs, protectedPath{path: filepath.Join(root, filepath.Dir(f.path)), refuse: why})
+		}
+		for _, path := range paths {
+			v, why := readHookFile(path)
+			if why != "" {
+				progs = append(progs, protectedPath{path: path, refuse: why})
 				continue
 			}
 			var cmds []hookCommand
 			for _, k := range f.keys {
 				hookCommands(v[k], cmp.Or(f.cmd, "command"), &cmds)
 			}
+			if len(cmds) > maxHookCommands {
+				progs = append(progs, protectedPath{path: path, refuse: fmt.Sprintf("more than %d hook commands in it, too many to follow for the scripts they run: have fewer hooks run more in one script, or run outside the sandbox", maxHookCommands)})
+				continue
+			}
 			for _, c := range cmds {
 				line := expandProjectVars(c.line, root, f.vars)
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
 					for _, p := range hookLineFiles(base, line, home, 0) {
-						if !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
-							progs = append(progs, p)
+						if p.refuse != "" {
+							progs = append(progs, protectedPath{path: path, refuse: p.refuse})
+							continue
+						}
+						if installed(root, p.path) {
+							continue
+						}
+						// Read where held already too (.claude/hooks/x.sh):
+						// what it sources may lie elsewhere.
+						ps := append([]protectedPath{p}, sourcedFiles(p.path, base, root, f.vars, 0)...)
+						for _, p := range ps {
+							if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+								progs = append(progs, p)
+							}
 						}
 					}
 				}
@@ -1659,21 +1683,54 @@ func stripJSONComments(b []byte) []byte {
 	return out
 }
 
+// readHookFile returns the settings in hook file path, a link followed
+// as the agent follows it (a settings file kept in conf/ and linked into
+// .claude); nil where there is none. why says why the run is refused
+// where the agent may read what the runner cannot: past maxConfigSize,
+// or not to be read by the runner (another user's file, not a regular
+// one). A file that is no JSON once comments are blanked is none: the
+// agent rejects it too (Claude Code and Gemini CLI report it and run
+// none of its hooks).
+func readHookFile(path string) (v map[string]any, why string) {
+	b, err := readRegular(path, 0)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, unix.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errConfigTooLarge):
+		return nil, fmt.Sprintf("more than %d bytes, too large to read for the scripts its hooks run: make it smaller, or run outside the sandbox", maxConfigSize)
+	case err != nil:
+		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"
+	}
+	if json.Unmarshal(stripJSONComments(b), &v) != nil {
+		return nil, ""
+	}
+	return v, ""
+}
+
 // hookFilePaths returns the files agentHookFile path names in root: the
-// one, or, for dir/*.json, those in dir, up to maxHookEntries.
-func hookFilePaths(root, path string) []string {
+// one, or, for dir/*.json, those in dir; why says why the run is refused
+// where dir holds more than maxHookEntries entries or cannot be read, and
+// the agent may run hooks from a file not looked at.
+func hookFilePaths(root, path string) (paths []string, why string) {
 	dir, ok := strings.CutSuffix(path, "/*.json")
 	if !ok {
-		return []string{filepath.Join(root, path)}
+		return []string{filepath.Join(root, path)}, ""
 	}
-	names, _ := dirNames(filepath.Join(root, dir), maxHookEntries)
-	var out []string
+	names, err := dirNames(filepath.Join(root, dir), maxHookEntries)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, unix.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errTooMany):
+		return nil, fmt.Sprintf("more than %d entries in it, too many to read for the scripts their hooks run: keep fewer files there, or run outside the sandbox", maxHookEntries)
+	case err != nil:
+		return nil, "reading it for the hook files in it: " + err.Error() + ": make it a directory the run's user can read, or run outside the sandbox"
+	}
 	for _, n := range names {
 		if strings.HasSuffix(n, ".json") {
-			out = append(out, filepath.Join(root, dir, n))
+			paths = append(paths, filepath.Join(root, dir, n))
 		}
 	}
-	return out
+	return paths, ""
 }
 
 // hookDirs returns the directories a hook's relative program is looked
@@ -1724,10 +1781,16 @@ func hookProgramFiles(dir, c, home string) []protectedPath {
 // blank or an operator is read as a command line too, up to depth
 // maxHookDepth: bash -c 'cd scripts && ./x.sh' runs ./x.sh from scripts,
 // which programPath, following a shell's command line to its first
-// command only, does not find.
+// command only, does not find. A line of more than maxSimpleCommands
+// commands gives a path to refuse, with no path.
 func hookLineFiles(dir, c, home string, depth int) []protectedPath {
+	cmds, whole := simpleCommands(c, maxSimpleCommands)
 	var out []protectedPath
-	for _, s := range simpleCommands(c) {
+	if !whole {
+		// The path is the hook file's (agentHookPrograms).
+		out = append(out, protectedPath{refuse: fmt.Sprintf("a hook command line of more than %d commands, too many to follow for the scripts it runs: move them into a script, or run outside the sandbox", maxSimpleCommands)})
+	}
+	for _, s := range cmds {
 		s = withoutReservedWords(s)
 		words := leadingWords(s)
 		if len(words) == 2 && words[0] == "cd" && words[1] != "" {
@@ -1755,18 +1818,19 @@ func hookLineFiles(dir, c, home string, depth int) []protectedPath {
 const maxHookDepth = 2
 
 // maxSimpleCommands bounds the simple commands of a hook's command line
-// hookLineFiles follows.
+// hookLineFiles follows; one with more is refused.
 const maxSimpleCommands = 32
 
 // simpleCommands splits shell command line c at its operators (&&, ||, ;,
-// |, &, a newline, parentheses) outside quotes, up to maxSimpleCommands.
-// A comment's words may become commands of their own, protecting more,
-// never less.
-func simpleCommands(c string) []string {
+// |, &, a newline, parentheses) outside quotes, up to max commands; whole
+// says whether the last holds no operator (lexically, quotes aside), that
+// is, whether c was split whole. A comment's words may become commands
+// of their own, protecting more, never less.
+func simpleCommands(c string, max int) (cmds []string, whole bool) {
 	var out []string
 	start := 0
 	var quote byte
-	for i := 0; i < len(c) && len(out) < maxSimpleCommands-1; i++ {
+	for i := 0; i < len(c) && len(out) < max-1; i++ {
 		ch := c[i]
 		switch {
 		case quote == '\'':
@@ -1786,7 +1850,7 @@ func simpleCommands(c string) []string {
 			start = i + 1
 		}
 	}
-	return append(out, c[start:])
+	return append(out, c[start:]), len(out) < max-1 || !strings.ContainsAny(c[start:], "\n|&;()")
 }
 
 // withoutReservedWords returns simple command s without the shell's
@@ -1830,6 +1894,251 @@ func hookWordFiles(dir, c string) []protectedPath {
 	return out
 }
 
+// maxSourcedSize bounds what sourcedFiles reads of a hook's script,
+// which are small: one larger is refused.
+const maxSourcedSize = 256 << 10
+
+// maxSourceDepth bounds the files sourcedFiles follows: those a hook's
+// shell script sources, and those they source.
+const maxSourceDepth = 2
+
+// sourcedFiles returns the files of its own code a hook's script path,
+// run from directory dir, loads: those a shell script sources with . or
+// source, and those they source in turn, up to maxSourceDepth (. ./scripts/lib.sh,
+// source "$CLAUDE_PROJECT_DIR/scripts/lib.sh", with vars as the agent
+// sets them for the hook, . "$(dirname "$0")/lib.sh", see scriptDirs);
+// the sibling modules a Python script imports (pythonImports); the
+// relative modules a JavaScript one requires or imports (nodeImports). A
+// sandboxed echo > scripts/lib.sh ran at the agent's next hook outside
+// every sandbox, as the script would. A shell's relative name is taken
+// from dir, the hook's working directory (a cd in the script is not
+// followed; nor is PATH, which bash searches first for a name without a
+// slash); a word holding another variable, a command's output or a glob
+// is not followed, as leadingWords leaves it unknown. The language is
+// told by the script's name (.sh, .py, .js) or its #! line; a program
+// in another one costs its open. One past maxSourcedSize is refused:
+// what it loads past the bound would go unprotected.
+func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedPath {
+	lang := scriptLanguage(path)
+	if depth > 0 {
+		lang = "sh" // sourced by a shell
+	}
+	if lang == "other" {
+		return nil
+	}
+	f, err := openShebang(path)
+	if err != nil {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
+	f.Close()
+	if err != nil {
+		return nil
+	}
+	if lang == "" {
+		lang = shebangLanguage(b)
+	}
+	if lang == "" {
+		return nil
+	}
+	if len(b) > maxSourcedSize {
+		return []protectedPath{{path: path, refuse: fmt.Sprintf("a hook's script of more than %d bytes, too large to read for the files it loads: make it smaller, or run outside the sandbox", maxSourcedSize)}}
+	}
+	switch lang {
+	case "py":
+		return pythonImports(string(b), filepath.Dir(path))
+	case "js":
+		return nodeImports(string(b), filepath.Dir(path))
+	}
+	var out []protectedPath
+	for line := range strings.Lines(string(b)) {
+		if !strings.Contains(line, "source") && !strings.Contains(line, ". ") && !strings.Contains(line, ".\t") {
+			continue
+		}
+		line = scriptDirs(expandProjectVars(line, root, vars), path)
+		// Bounded by maxSourcedSize: a pipeline of any length is split.
+		cmds, _ := simpleCommands(line, len(line)+1)
+		for _, s := range cmds {
+			words := leadingWords(withoutReservedWords(s))
+			if len(words) < 2 || words[0] != "." && words[0] != "source" || words[1] == "" {
+				continue
+			}
+			p := words[1]
+			if !filepath.IsAbs(p) {
+				p = dir + "/" + p
+			}
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				continue
+			}
+			out = append(out, protectedPath{path: p})
+			if depth+1 < maxSourceDepth && within(p, root) {
+				out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// scriptLanguage tells the language of hook script path by its name:
+// "sh", "py", "js", "other" for another's (not opened), "" where its #!
+// line tells (shebangLanguage).
+func scriptLanguage(path string) string {
+	switch filepath.Ext(path) {
+	case ".sh", ".bash":
+		return "sh"
+	case ".py":
+		return "py"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return "js"
+	case ".rb", ".pl", ".php", ".lua", ".exe":
+		return "other"
+	}
+	return ""
+}
+
+// shebangLanguage tells the language of a script whose first bytes are
+// b by its #! line (#!/bin/sh, #!/usr/bin/env python3): as
+// scriptLanguage, "" for none known.
+func shebangLanguage(b []byte) string {
+	line, ok := bytes.CutPrefix(b, []byte("#!"))
+	if !ok {
+		return ""
+	}
+	line, _, _ = bytes.Cut(line, []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) > 1 && filepath.Base(fields[0]) == "env" {
+		fields = fields[1:]
+		if fields[0] == "-S" && len(fields) > 1 {
+			fields = fields[1:]
+		}
+	}
+	if len(fields) == 0 {
+		return ""
+	}
+	switch name := filepath.Base(fields[0]); {
+	case slices.Contains([]string{"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"}, name):
+		return "sh"
+	case name == "python" || versionedPython(name):
+		return "py"
+	case name == "node" || name == "bun" || name == "deno" || name == "tsx":
+		return "js"
+	}
+	return ""
+}
+
+// pythonImports returns the files in dir, a hook's Python script's
+// directory, which Python puts first on its path, that the script's
+// import lines may load (import helpers, from lib.util import x): each
+// name's helpers.py and helpers/__init__.py, those of the packages it
+// lies in, and the byte code directories beside them (withByteCode).
+// Missing ones too: scripts/json.py, made by the command, would be
+// imported for the standard library's json. Imports in the modules
+// themselves are not followed, nor relative ones (from . import x),
+// which a script run as a file cannot make.
+func pythonImports(src, dir string) []protectedPath {
+	var names []string
+	for line := range strings.Lines(src) {
+		line, _, _ = strings.Cut(strings.TrimSpace(line), "#")
+		if rest, ok := strings.CutPrefix(line, "import "); ok {
+			for item := range strings.SplitSeq(rest, ",") {
+				if f := strings.Fields(item); len(f) > 0 {
+					names = append(names, f[0])
+				}
+			}
+		} else if rest, ok := strings.CutPrefix(line, "from "); ok {
+			f := strings.Fields(rest)
+			if len(f) < 3 || f[1] != "import" {
+				continue
+			}
+			names = append(names, f[0])
+			for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
+				if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
+					names = append(names, f[0]+"."+g[0]) // a module of the package
+				}
+			}
+		}
+	}
+	var out []protectedPath
+	for _, n := range names {
+		if !moduleName(n) {
+			continue
+		}
+		p := dir
+		for part := range strings.SplitSeq(n, ".") {
+			p += "/" + part
+			for _, f := range []string{p + ".py", p + "/__init__.py"} {
+				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+					out = append(out, protectedPath{path: f})
+				}
+			}
+		}
+	}
+	return withByteCode(out, 1)
+}
+
+// nodeImports returns the files in dir, a hook's JavaScript script's
+// directory, that the relative modules it requires or imports name
+// (require('./lib'), import x from "../lib.js", import('./lib')): the
+// name itself, and without an extension those node then tries (lib.js,
+// lib.json, lib/index.js …), missing ones too (the first found is
+// run). Modules in node_modules are not, nor what the modules load.
+func nodeImports(src, dir string) []protectedPath {
+	var out []protectedPath
+	for _, key := range []string{"require(", "import(", "from ", "import "} {
+		for rest := src; ; {
+			i := strings.Index(rest, key)
+			if i < 0 {
+				break
+			}
+			rest = strings.TrimLeft(rest[i+len(key):], " \t")
+			if rest == "" || !strings.ContainsRune("'\"`", rune(rest[0])) {
+				continue
+			}
+			end := strings.IndexByte(rest[1:], rest[0])
+			if end < 0 {
+				break
+			}
+			spec := rest[1 : 1+end]
+			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "$*") {
+				continue
+			}
+			p := dir + "/" + spec
+			files := []string{p}
+			if filepath.Ext(spec) == "" {
+				files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
+			}
+			for _, f := range files {
+				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+					out = append(out, protectedPath{path: f})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// scriptDirs returns line of shell script path with the forms of the
+// script's own directory that sourcing scripts use ($(dirname "$0"),
+// ${BASH_SOURCE%/*}) replaced by it, where the shell would take it as
+// it is (plainPath). $0 is the script's at the first level only; it is
+// the hook's still in a file the script sources, where this takes it
+// for that file's, as BASH_SOURCE is.
+func scriptDirs(line, path string) string {
+	if !strings.Contains(line, "$0") && !strings.Contains(line, "BASH_SOURCE") {
+		return line
+	}
+	dir := filepath.Dir(path)
+	if !plainPath(dir) {
+		return line
+	}
+	var args []string
+	for _, self := range []string{`"$0"`, `$0`, `"${0}"`, `"${BASH_SOURCE[0]}"`, `"$BASH_SOURCE"`, `${BASH_SOURCE[0]}`, `$BASH_SOURCE`} {
+		args = append(args, `$(dirname `+self+`)`, dir, "`dirname "+self+"`", dir)
+	}
+	args = append(args, `${0%/*}`, dir, `${BASH_SOURCE%/*}`, dir, `${BASH_SOURCE[0]%/*}`, dir)
+	return strings.NewReplacer(args...).Replace(line)
+}
+
 // installed says whether path lies, below root, in a directory a
 // package manager makes and replaces whole: node_modules, a .venv. A
 // root that itself lies in one (a package's checkout under
@@ -1861,9 +2170,9 @@ func held(root, path string, ps []protectedPath) bool {
 // itself where a string, else every key string in it, with the words of
 // an args array beside it, which the agent passes to it without a shell
 // (Qwen Code's "command": "node", "args": ["x.js"]), in the order of the
-// keys, up to maxHookCommands.
+// keys, up to one past maxHookCommands (which the caller refuses).
 func hookCommands(v any, key string, cmds *[]hookCommand) {
-	if len(*cmds) >= maxHookCommands {
+	if len(*cmds) > maxHookCommands {
 		return
 	}
 	switch v := v.(type) {
@@ -1903,7 +2212,7 @@ func hookCommands(v any, key string, cmds *[]hookCommand) {
 // is there. c as it is otherwise, in which leadingWords then takes such a
 // word for one the shell expands.
 func expandProjectVars(c, root string, vars []string) string {
-	if strings.Trim(root, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") != "" {
+	if !plainPath(root) {
 		if strings.ContainsAny(root, "$`\\\"!\n") {
 			return c
 		}
@@ -1918,6 +2227,12 @@ func expandProjectVars(c, root string, vars []string) string {
 		c = replaceVar(c, "$"+v, root)
 	}
 	return c
+}
+
+// plainPath says whether path holds only characters the shell takes as
+// they are, in double quotes or out of them.
+func plainPath(path string) bool {
+	return strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") == ""
 }
 
 // replaceVar replaces in c each ref, a variable's $NAME (with what comes
@@ -2442,7 +2757,8 @@ func hooksDir(root, v, home string) string {
 }
 
 // maxHookEntries bounds the entries of a hooks directory protectHooks
-// examines (its samples aside): hooks directories are small.
+// examines (its samples aside), and those of .github/hooks hookFilePaths
+// reads: hooks directories are small.
 const maxHookEntries = 64
 
 // maxMounts bounds the mounts (read-only binds, pins, links) one plan
