@@ -71,21 +71,16 @@ func waitPastClock(sec, nsec int64) bool {
 }
 
 // waitPastPlans waits, before the command starts, until the coarse clock
-// is past the latest time the plans of todos and nested took
-// (waitPastClock). Where it does not get there (a clock set back), every
-// change is taken for the command's, as where the clock cannot be read.
+// is past the time the plans of todos and nested count from
+// (waitPastClock): the layer plan's one (nsLayer.since), which each git
+// plan takes. Where it does not get there (a clock set back), every change
+// is taken for the command's, as where the clock cannot be read.
 func waitPastPlans(todos []*plannedTodos, nested *plannedNested) {
 	var sec, nsec int64
-	later := func(s, ns int64) {
-		if s > sec || s == sec && ns > nsec {
-			sec, nsec = s, ns
-		}
-	}
-	for _, p := range todos {
-		later(p.Since, p.Nsec)
-	}
 	if nested != nil {
-		later(nested.Since, nested.Nsec)
+		sec, nsec = nested.Since, nested.Nsec
+	} else if len(todos) > 0 {
+		sec, nsec = todos[0].Since, todos[0].Nsec
 	}
 	if sec == 0 || waitPastClock(sec, nsec) {
 		return
