@@ -2896,38 +2896,6 @@ func forAll(body string, stmts []*syntax.Stmt, from int) string {
 	return body
 }
 
-// leadingShifts returns body without the shifts it opens with (shift;
-// shift 2 &&), and args, a call's words, without as many arguments, so
-// that the copy's $1 is the one they leave: the copy of f() { shift; rm
-// -rf "$1"; }; f x ~ deletes ~. A shift of more than there are fails,
-// leaving them, and one followed by anything but ;, a newline or && is
-// left in body, as any later shift is.
-func leadingShifts(body string, args []Word) (string, []Word) {
-	for {
-		r, ok := strings.CutPrefix(strings.TrimLeft(body, " \t\n"), "shift")
-		if !ok || r != "" && isNameByte(r[0]) {
-			return body, args
-		}
-		r = strings.TrimLeft(r, " \t")
-		n, digits := 1, len(r)-len(strings.TrimLeft(r, "0123456789"))
-		if digits > 0 {
-			n, _ = strconv.Atoi(r[:digits])
-			r = strings.TrimLeft(r[digits:], " \t")
-		}
-		sep := ""
-		for _, s := range []string{";", "\n", "&&"} {
-			if strings.HasPrefix(r, s) {
-				sep = s
-			}
-		}
-		if sep == "" || digits > 3 || n > len(args)-1 {
-			return body, args
-		}
-		args = append(args[:1:1], args[1+n:]...)
-		body = r[len(sep):]
-	}
-}
-
 // fnCallOutput returns what substitution sub, whose commands were
 // walked from index start on, prints where it is one call of a
 // function fnBodies holds, with arguments written out: p=$(f .GIT)/config
@@ -2959,7 +2927,7 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 	}
 	cp, ok := z.fnCopies[i]
 	if !ok {
-		if cp, ok = z.walkFnCopy(c, false); !ok {
+		if cp, ok = z.walkFnCopy(c, i, false); !ok {
 			return "", false
 		}
 	}
@@ -3018,7 +2986,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	saved := z.dir
 	z.dir = dir
 	z.fdScopes = append(z.fdScopes, rs)
-	cp, ok := z.walkFnCopy(c, true)
+	cp, ok := z.walkFnCopy(c, at, true)
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
 	if !ok && fed {
@@ -3048,7 +3016,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 // one inside the other (maxFnDepth) and all told (maxFnCopied), past
 // which the line fails closed, so that calls made only to use the bound
 // up do not let a later one pass unread.
-func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
+func (z *analyzer) walkFnCopy(c SimpleCommand, at int, stmt bool) (fnCopy, bool) {
 	args := c.Args()
 	if c.Inner > 0 && c.Words[0].Literal && z.fnBodies[c.Words[0].Text] != "" {
 		args = c.Words // nice() { …; }; nice ~: the function, no wrapper
@@ -3071,20 +3039,32 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	if z.fnCopied += len(body); z.fnCopiedOver() {
 		return fnCopy{}, false // both spent: not even written out
 	}
-	body, args = leadingShifts(body, args)
-	body = positionalAll(body, len(args)-1)
-	if z.fnWalked += copyLen(body, args); z.fnCopiedOver() {
+	segs := positionalSegments(body, args, func(name string) (string, bool) {
+		v, ok := z.soleValue(name, at)
+		return v.Text, ok && v.Literal
+	})
+	for k, seg := range segs {
+		segs[k].text = positionalAll(seg.text, len(seg.args)-1)
+		z.fnWalked += copyLen(segs[k].text, seg.args)
+	}
+	if z.fnCopiedOver() {
 		// Counted before the copy is made: a body of a few hundred $1
 		// given a 100 kB argument is megabytes written out.
 		return fnCopy{}, false
 	}
-	for k := 1; k <= maxFnArgs; k++ {
-		v := Word{Literal: true}
-		if k < len(args) {
-			v = args[k]
+	var b strings.Builder
+	for _, seg := range segs {
+		text := seg.text
+		for k := 1; k <= maxFnArgs; k++ {
+			v := Word{Literal: true}
+			if k < len(seg.args) {
+				v = seg.args[k]
+			}
+			text = substVar(text, strconv.Itoa(k), v)
 		}
-		body = substVar(body, strconv.Itoa(k), v)
+		b.WriteString(text)
 	}
+	body = b.String()
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(body), "")
 	parsers.Put(p)

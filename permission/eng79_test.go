@@ -1,0 +1,55 @@
+package permission
+
+import "testing"
+
+// TestEng79PositionalComputed: a function's copy was written with the
+// call's arguments past a set -- in its body, a shift $n, or a shift
+// after another statement, so that the copy of f() { set -- "$2"; rm -rf
+// "$1"; }; f x ~ deleted x and the line asked where bash deletes the
+// home. The copy is now written, stretch by stretch, with the
+// parameters each shift and set -- computed leaves (positionalSegments).
+// Neighbours: a shift before a printer, a shift of the home away, and
+// what is not computed (a shift in an if, set -- after false &&, shift
+// $n of an n not known) keep their answers.
+func TestEng79PositionalComputed(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"set -- \"$2\"", `f() { set -- "$2"; rm -rf "$1"; }; f x ~`},
+		{"set -- \"$2\" y", `f() { set -- "$2" y; rm -rf "$1"; }; f x ~`},
+		{"set -- \"$@\" ~ then shift", `f() { set -- "$@" ~; shift; rm -rf "$1"; }; f x`},
+		{"shift $n of a local", `f() { local n=1; shift $n; rm -rf "$1"; }; f x ~`},
+		{"shift \"$n\" of an assignment", `f() { n=2; shift "$n"; rm -rf "$1"; }; f x y ~`},
+		{"shift $n of the line's n", `n=1; f() { shift $n; rm -rf "$1"; }; f x ~`},
+		{"shift $1", `f() { shift $1; rm -rf "$1"; }; f 1 ~`},
+		{"shift after an echo", `f() { echo hi; shift; rm -rf "$1"; }; f x ~`},
+		{"shift after local a=$1", `f() { local a=$1; shift; rm -rf "$1"; }; f x ~`},
+		{"shift 2 && set --", `f() { shift 2 && set -- "$1"; rm -rf "$1"; }; f a b ~`},
+		{"set -- in bash -c's function", `bash -c 'f() { set -- "$2"; rm -rf "$1"; }; f x ~'`},
+		{"sh -c's function, shift $n", `sh -c 'f() { local n=1; shift $n; rm -rf "$1"; }; f x ~'`},
+		{"a shift in g called with \"$@\" ~", `g() { shift; rm -rf "$1"; }; f() { g "$@" ~; }; f x`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Allowed(rows, "shift then echo \"$@\"", `f() { shift; echo "$@"; }; f a b`)
+	rows = eng77Allowed(rows, "set -- then echo", `f() { set -- "$2"; echo "$1"; }; f ~ x`)
+	for _, r := range []struct{ name, cmd string }{
+		{"shift of the home away", `f() { shift; rm -rf "$1"; }; f ~ x`},
+		{"set -- \"$2\" of the home away", `f() { set -- "$2"; rm -rf "$1"; }; f ~ x`},
+		{"shift $n of an n not known", `f() { local n; shift $n; rm -rf "$1"; }; f x ~`},
+		{"shift $n of declare -i", `f() { declare -i n=1; shift $n; rm -rf "$1"; }; f x ~`},
+		{"shift $n of n=$2", `f() { local n=1; n=$2; shift $n; rm -rf "$1"; }; f x 1 ~`},
+	} {
+		rows = eng77Asks(rows, "neighbour: "+r.name, r.cmd)
+	}
+	for _, r := range []struct{ name, cmd string }{
+		// Not computed: the copy as before, with the arguments before.
+		{"neighbour: a shift in an if", `f() { shift; if c; then shift; fi; rm -rf "$1"; }; f a ~ b`},
+		{"neighbour: set -- after false &&", `f() { false && set -- x; rm -rf "$1"; }; f ~`},
+		{"neighbour: shift 2 of a b ~", `f() { shift 2; rm -rf "$1"; }; f a b ~`},
+		{"neighbour: g \"$@\" ~", `g() { rm -rf "$@"; }; f() { g "$@" ~; }; f x`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	checkDecisions(t, rows)
+}
