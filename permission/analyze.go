@@ -1556,14 +1556,14 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
 	text, known, ok, copy := "", false, false, false
 	switch n := lowerName(c); n {
-	case "head", "tail", "sort", "tac", "uniq":
+	case "head", "tail", "sort", "tac", "uniq", "shuf":
 		// $(head -1 l) prints part of what the line wrote to l, or all
 		// of it in another order: all its words are taken.
 		if f, written := z.filterOf(c); written && f.known {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{f.text, true, false}
+			z.catDocs[i] = writtenFilterDoc(c, f.text)
 			return
 		}
 		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'

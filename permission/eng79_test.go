@@ -53,3 +53,35 @@ func TestEng79PositionalComputed(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestEng79ReorderOfWrittenFileIntoShell: sort, uniq and shuf of a file
+// the line wrote, piped to a shell, were judged as the file in written
+// order (shuf not read), so that bypassPermissions allowed printf 'rm -rf
+// u\ncd ../..\n' > s; sort s | sh, which runs cd ../.. first; tac of a
+// file ending without a newline joins its last line to the one before.
+// Each line is now judged alone beside the whole, as a copy that a
+// shell fed it asks for in every mode (writtenFilterDoc), as sort <<< …
+// | sh since rev77, and tac's output is computed. Neighbours: one line
+// sorted, tac of harmless lines, cat of the file and sort into head
+// keep their answers.
+func TestEng79ReorderOfWrittenFileIntoShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"sort", `printf 'rm -rf u\ncd ../..\n' > s; sort s | sh`},
+		{"sort -r", `printf 'rm -rf u\ncd ../..\n' > s; sort -r s | sh`},
+		{"uniq", `printf 'rm -rf u\ncd ../..\n' > s; uniq s | sh`},
+		{"shuf", `printf 'rm -rf u\ncd ../..\n' > s; shuf s | sh`},
+		{"sh <(sort s)", `printf 'rm -rf u\ncd ../..\n' > s; sh <(sort s)`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng76Rows(rows, "tac joins a last line without a newline", `printf ' ~\nrm -rf' > s; tac s | sh`, Deny)
+	rows = eng76Rows(rows, "shuf of rm -rf * and cd ~", `printf 'rm -rf *\ncd ~\n' > s; shuf s | sh`, Deny)
+	rows = eng77Allowed(rows, "sort of one line", `printf 'echo hi\n' > s; sort s | sh`)
+	rows = eng77Allowed(rows, "tac of harmless lines", `printf 'echo a\necho b\n' > s; tac s | sh`)
+	rows = eng77Allowed(rows, "sort of a file into head", `printf 'b\na\n' > s.txt; sort s.txt | head`)
+	rows = eng76Rows(rows, "neighbour: sort of a file not written into head", `sort s.txt | head`, Allow)
+	rows = append(rows, decisionRow{"neighbour: cat of the file, bypassPermissions", ModeBypassPermissions, nil, `printf 'rm -rf u\ncd ../..\n' > s; cat s | sh`, Allow})
+	checkDecisions(t, rows)
+}
