@@ -1,6 +1,10 @@
 package permission
 
-import "testing"
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
 
 // TestEng79PositionalComputed: a function's copy was written with the
 // call's arguments past a set -- in its body, a shift $n, or a shift
@@ -84,4 +88,65 @@ func TestEng79ReorderOfWrittenFileIntoShell(t *testing.T) {
 	rows = eng76Rows(rows, "neighbour: sort of a file not written into head", `sort s.txt | head`, Allow)
 	rows = append(rows, decisionRow{"neighbour: cat of the file, bypassPermissions", ModeBypassPermissions, nil, `printf 'rm -rf u\ncd ../..\n' > s; cat s | sh`, Allow})
 	checkDecisions(t, rows)
+}
+
+// eng79LongLine returns unit repeated, after head, to a line of just
+// under 1 MiB (the hook's bound).
+func eng79LongLine(head, unit string) string {
+	return head + strings.Repeat(unit, ((1<<20)-len(head))/len(unit))
+}
+
+// BenchmarkEng79LongFnCalls checks a 1 MiB line of calls of a function
+// of $1, the memory go test -benchmem reports per line.
+func BenchmarkEng79LongFnCalls(b *testing.B) {
+	line := eng79LongLine(`f() { echo "$1"; }; `, "f a1234; ")
+	e := engine(b, ModeDefault)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(bash(line))
+	}
+}
+
+// BenchmarkEng79LongBashGlob checks a 1 MiB line of bash *.
+func BenchmarkEng79LongBashGlob(b *testing.B) {
+	line := eng79LongLine("", "bash *; ")
+	e := engine(b, ModeDefault)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(bash(line))
+	}
+}
+
+// TestEng79LongLineBound: a 1 MiB line was walked and checked whole,
+// some 2 kB a command: 116,000 calls of a function (f() { echo "$1"; };
+// f a; …) took 260 MB, and bash *; … 5 s, allowed. Past maxCommands the
+// rest of the line is neither parsed nor walked and the line asks;
+// under it, the same decisions. Neighbours: a deny before the bound
+// stays, a long line under it is allowed as before.
+func TestEng79LongLineBound(t *testing.T) {
+	t.Parallel()
+	long := eng79LongLine("", "bash *; ")
+	var rows []decisionRow
+	for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModeBypassPermissions} {
+		rows = append(rows, decisionRow{"1 MiB of bash *, " + string(m), m, nil, long, Ask})
+	}
+	rows = append(rows,
+		decisionRow{"bash * past the bound", ModeBypassPermissions, nil, repeated("bash *", "; ", maxCommands+1), Ask},
+		decisionRow{"neighbour: rm -rf ~ before the bound", ModeBypassPermissions, nil, "rm -rf ~; " + long, Deny},
+		decisionRow{"neighbour: bash * up to the bound", ModeBypassPermissions, nil, repeated("bash *", "; ", maxCommands), Allow},
+		decisionRow{"neighbour: 20,000 echo hi", ModeDefault, nil, repeated("echo hi", "; ", 20000), Allow},
+	)
+	checkDecisions(t, rows)
+	if slowdown > 1 {
+		return // the race detector allocates more of its own
+	}
+	line := eng79LongLine(`f() { echo "$1"; }; `, "f a1234; ")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	engine(t, ModeDefault).Check(bash(line))
+	runtime.ReadMemStats(&after)
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 150 {
+		t.Errorf("1 MiB of function calls allocated %d MB, want at most 150", mb)
+	}
 }
