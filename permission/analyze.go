@@ -35,6 +35,13 @@ const (
 	// maxComplexText is how much of a construct's text a Complex entry
 	// quotes.
 	maxComplexText = 80
+	// maxCommands caps the simple commands of a line, its copies'
+	// included: each takes some 2 kB to walk and check, so that a 1 MiB
+	// line of 116,000 calls (f a; f b; …) took 260 MB and one of bash *;
+	// … 5 s. Past it the rest of a list of statements is not parsed or
+	// walked, and the line is too complex: the commands walked are
+	// judged, the rest asked for.
+	maxCommands = 1 << 15
 )
 
 // Pipeline is a chain of commands in which each stage's output feeds the
@@ -104,7 +111,7 @@ func commandsHint(src string) int {
 			n++
 		}
 	}
-	return min(n, len(src)/8+1)
+	return min(n, len(src)/8+1, maxCommands)
 }
 
 // EnvAssigns returns every assignment made for the command: the leading
@@ -139,6 +146,7 @@ type analyzer struct {
 	shell   int    // how many shells deep src is
 	depth   int    // how deep in the syntax tree the walk is
 	tooDeep bool   // "nesting too deep" already reported
+	tooMany bool   // past maxCommands, already reported
 	// substAssigned are the variables command substAt assigns, some from
 	// a command substitution, until feeds knows what it prints.
 	substAssigned []assignedVal
@@ -447,6 +455,12 @@ func (z *analyzer) program(src, what string) {
 		case perr == nil:
 			stmts = append(stmts, s)
 		}
+		if len(stmts)+len(z.a.Commands) > maxCommands {
+			// Each statement is a command or more: the rest, past the
+			// bound, would only be parsed to be left unwalked (enter).
+			z.tooManyCommands()
+			break
+		}
 	}
 	parsers.Put(p)
 	if perr != nil {
@@ -604,6 +618,14 @@ func (z *analyzer) enter() bool {
 
 func (z *analyzer) leave() { z.depth-- }
 
+// tooManyCommands reports, once, a line past maxCommands.
+func (z *analyzer) tooManyCommands() {
+	if !z.tooMany {
+		z.tooMany = true
+		z.complex("more than %d commands: the rest of the line is not checked", maxCommands)
+	}
+}
+
 // walk is syntax.Walk bounded: it descends no deeper than maxWalkDepth
 // below node, and says whether it walked the whole tree. Unbounded, the
 // walks beside the analysis's own (arithNames, misreadComment,
@@ -663,7 +685,13 @@ func shorten(s string) string {
 }
 
 func (z *analyzer) stmts(ss []*syntax.Stmt) {
-	for _, s := range ss {
+	for k, s := range ss {
+		if k > 0 && len(z.a.Commands) >= maxCommands {
+			// The first is walked still, so that a pipeline's stage
+			// ({ …; } | sh) has its commands.
+			z.tooManyCommands()
+			return
+		}
 		z.stmt(s)
 	}
 }
@@ -1556,14 +1584,14 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
 	text, known, ok, copy := "", false, false, false
 	switch n := lowerName(c); n {
-	case "head", "tail", "sort", "tac", "uniq":
+	case "head", "tail", "sort", "tac", "uniq", "shuf":
 		// $(head -1 l) prints part of what the line wrote to l, or all
 		// of it in another order: all its words are taken.
 		if f, written := z.filterOf(c); written && f.known {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{f.text, true, false}
+			z.catDocs[i] = writtenFilterDoc(c, f.text)
 			return
 		}
 		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'
@@ -2896,38 +2924,6 @@ func forAll(body string, stmts []*syntax.Stmt, from int) string {
 	return body
 }
 
-// leadingShifts returns body without the shifts it opens with (shift;
-// shift 2 &&), and args, a call's words, without as many arguments, so
-// that the copy's $1 is the one they leave: the copy of f() { shift; rm
-// -rf "$1"; }; f x ~ deletes ~. A shift of more than there are fails,
-// leaving them, and one followed by anything but ;, a newline or && is
-// left in body, as any later shift is.
-func leadingShifts(body string, args []Word) (string, []Word) {
-	for {
-		r, ok := strings.CutPrefix(strings.TrimLeft(body, " \t\n"), "shift")
-		if !ok || r != "" && isNameByte(r[0]) {
-			return body, args
-		}
-		r = strings.TrimLeft(r, " \t")
-		n, digits := 1, len(r)-len(strings.TrimLeft(r, "0123456789"))
-		if digits > 0 {
-			n, _ = strconv.Atoi(r[:digits])
-			r = strings.TrimLeft(r[digits:], " \t")
-		}
-		sep := ""
-		for _, s := range []string{";", "\n", "&&"} {
-			if strings.HasPrefix(r, s) {
-				sep = s
-			}
-		}
-		if sep == "" || digits > 3 || n > len(args)-1 {
-			return body, args
-		}
-		args = append(args[:1:1], args[1+n:]...)
-		body = r[len(sep):]
-	}
-}
-
 // fnCallOutput returns what substitution sub, whose commands were
 // walked from index start on, prints where it is one call of a
 // function fnBodies holds, with arguments written out: p=$(f .GIT)/config
@@ -2959,7 +2955,7 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 	}
 	cp, ok := z.fnCopies[i]
 	if !ok {
-		if cp, ok = z.walkFnCopy(c, false); !ok {
+		if cp, ok = z.walkFnCopy(c, i, false); !ok {
 			return "", false
 		}
 	}
@@ -3018,7 +3014,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	saved := z.dir
 	z.dir = dir
 	z.fdScopes = append(z.fdScopes, rs)
-	cp, ok := z.walkFnCopy(c, true)
+	cp, ok := z.walkFnCopy(c, at, true)
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
 	if !ok && fed {
@@ -3048,7 +3044,7 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 // one inside the other (maxFnDepth) and all told (maxFnCopied), past
 // which the line fails closed, so that calls made only to use the bound
 // up do not let a later one pass unread.
-func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
+func (z *analyzer) walkFnCopy(c SimpleCommand, at int, stmt bool) (fnCopy, bool) {
 	args := c.Args()
 	if c.Inner > 0 && c.Words[0].Literal && z.fnBodies[c.Words[0].Text] != "" {
 		args = c.Words // nice() { …; }; nice ~: the function, no wrapper
@@ -3071,20 +3067,32 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	if z.fnCopied += len(body); z.fnCopiedOver() {
 		return fnCopy{}, false // both spent: not even written out
 	}
-	body, args = leadingShifts(body, args)
-	body = positionalAll(body, len(args)-1)
-	if z.fnWalked += copyLen(body, args); z.fnCopiedOver() {
+	segs := positionalSegments(body, args, func(name string) (string, bool) {
+		v, ok := z.soleValue(name, at)
+		return v.Text, ok && v.Literal
+	})
+	for k, seg := range segs {
+		segs[k].text = positionalAll(seg.text, len(seg.args)-1)
+		z.fnWalked += copyLen(segs[k].text, seg.args)
+	}
+	if z.fnCopiedOver() {
 		// Counted before the copy is made: a body of a few hundred $1
 		// given a 100 kB argument is megabytes written out.
 		return fnCopy{}, false
 	}
-	for k := 1; k <= maxFnArgs; k++ {
-		v := Word{Literal: true}
-		if k < len(args) {
-			v = args[k]
+	var b strings.Builder
+	for _, seg := range segs {
+		text := seg.text
+		for k := 1; k <= maxFnArgs; k++ {
+			v := Word{Literal: true}
+			if k < len(seg.args) {
+				v = seg.args[k]
+			}
+			text = substVar(text, strconv.Itoa(k), v)
 		}
-		body = substVar(body, strconv.Itoa(k), v)
+		b.WriteString(text)
 	}
+	body = b.String()
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(body), "")
 	parsers.Put(p)

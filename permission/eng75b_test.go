@@ -150,7 +150,7 @@ func TestEng75bFnCopyCountedWritten(t *testing.T) {
 // "$1"; }; f x ~ and f() { for a; do rm -rf "$a"; done; }; f ~ were
 // asked for as a delete of a path only known at run time, and so passed
 // in bypassPermissions. The shifts a body opens with drop the copy's
-// first arguments (leadingShifts), and in "$@" is written in such a
+// first arguments (positionalSegments), and in "$@" is written in such a
 // loop (forAll). Neighbours: a loop over harmless arguments is still
 // asked for as the body is; a shift after ||, which may not run, is not
 // followed; a shift that leaves a harmless argument (f ~ x deletes x) is

@@ -105,9 +105,7 @@ func docFilterOutput(c SimpleCommand, in string) (string, bool) {
 		if len(c.Args()) > 1 {
 			return "", false
 		}
-		lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
-		slices.Reverse(lines)
-		return strings.Join(lines, "\n") + "\n", in != ""
+		return tacOutput(in), in != ""
 	case "sort", "uniq":
 		// Some of its lines, in another order: each is judged alone as
 		// well as all of them, for a line it drops may have held the
@@ -130,6 +128,50 @@ func docFilterOutput(c SimpleCommand, in string) (string, bool) {
 		return "", false // decoders and decompressors not computed
 	}
 	return filterOutput(c, in)
+}
+
+// tacOutput returns what tac prints of in: its lines last first, a last
+// line without a newline joined to the one before it (tac of a\nb
+// prints ba\n), as GNU tac ends each line with the newline after it.
+func tacOutput(in string) string {
+	lines := strings.Split(in, "\n")
+	last := lines[len(lines)-1] // "" where in ends in a newline
+	lines = lines[:len(lines)-1]
+	slices.Reverse(lines)
+	if len(lines) == 0 {
+		return last
+	}
+	return last + strings.Join(lines, "\n") + "\n"
+}
+
+// writtenFilterDoc returns what filter c (head, tail, sort, tac, uniq,
+// shuf) of a file the line wrote, text, writes, for catDocs: the text
+// itself, all its words, for head and tail, and tac's lines reversed.
+// sort, uniq and shuf print its lines in an order only known at run
+// time, and a line changes what those after it do: printf 'rm -rf
+// u\ncd ../..\n' > s; sort s | sh runs cd ../..; rm -rf u. Where its
+// lines differ, each is judged alone beside the whole (linesAlone), as
+// a copy, which a shell fed it asks for in bypassPermissions too, as
+// sort <<< … | sh (filterDoc); so is tac's of options not read.
+func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
+	n := lowerName(c)
+	if n == "head" || n == "tail" {
+		return fedDoc{text, true, false}
+	}
+	ops, _ := filterOperands(c)
+	bare := c
+	bare.Words = slices.DeleteFunc(slices.Clone(c.Words), func(w Word) bool { return w == ops[0] })
+	if n == "tac" && len(bare.Args()) == 1 {
+		return fedDoc{tacOutput(text), true, false}
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if n != "tac" && !slices.ContainsFunc(lines, func(l string) bool { return l != lines[0] }) {
+		return fedDoc{text, true, false} // sort of one line, or the same
+	}
+	if out, ok := linesAlone(text); ok {
+		return fedDoc{out, true, true}
+	}
+	return fedDoc{text, true, true}
 }
 
 // headTailOutput returns what head or tail c prints of in: the lines or

@@ -17,9 +17,10 @@ import (
 func TestReviewRev73ActivationPartsLookedUp(t *testing.T) {
 	t.Parallel()
 	open, shut := strings.Repeat("if c; then ", 62), strings.Repeat("fi; ", 61)+"fi"
+	// 448 kB of pips: under maxCommands (eng79), past which a line asks.
 	checkQuick(t, ModeDefault, time.Second, []slowRow{
 		{"pips nested deep in a function of a nested shell", `. .venv/bin/activate; bash -c 'sh -c "f() { ` + open +
-			numbered("pip install x; ", 512<<10) + shut + `; }"'`, Allow},
+			numbered("pip install x; ", 448<<10) + shut + `; }"'`, Allow},
 		{"neighbour: a deep pip after a deactivate", `deactivate; bash -c 'sh -c "f() { ` + open + `pip install x; ` + shut + `; }"'`, Ask},
 		{"neighbour: a deep pip after an activation beside it", `deactivate; bash -c 'sh -c "f() { ` + open + `. .venv/bin/activate; pip install x; ` + shut + `; }"'`, Allow},
 		{"neighbour: a deep pip after an activation in an if beside it", `deactivate; bash -c 'sh -c "f() { ` + open + `if c; then . .venv/bin/activate; fi; pip install x; ` + shut + `; }"'`, Ask},

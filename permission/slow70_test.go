@@ -89,7 +89,7 @@ func TestSlow70CommandsGrowDoubling(t *testing.T) {
 	if slowdown > 1 {
 		t.Skip("the race detector allocates more of its own")
 	}
-	if per := allocatedPerCommand(t, repeated("f", "; ", 100000), 100000); per > 2300 {
+	if per := allocatedPerCommand(t, repeated("f", "; ", maxCommands), maxCommands); per > 2300 {
 		t.Errorf("%d bytes allocated a command, want at most 2300", per)
 	}
 }

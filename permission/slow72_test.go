@@ -145,7 +145,7 @@ func TestSlow72CommandsPresized(t *testing.T) {
 	if slowdown > 1 {
 		t.Skip("the race detector allocates more of its own")
 	}
-	if per := allocatedPerCommand(t, repeated("echo hi", "; ", 100000), 100000); per > 1600 {
+	if per := allocatedPerCommand(t, repeated("echo hi", "; ", maxCommands), maxCommands); per > 1600 {
 		t.Errorf("%d bytes allocated a command, want at most 1600", per)
 	}
 	checkDecisions(t, []decisionRow{
