@@ -636,7 +636,8 @@ func (z *analyzer) fifosMade(c SimpleCommand) {
 
 // runsWrittenAs is runsWritten for command c, its words as the line's
 // files name them; a file the line did not write but sed -i put text in
-// is runInserted's.
+// is runInserted's, and the search goes on past it: make -f a.mk -f
+// b.mk reads b.mk, which the line may have written, after a.mk.
 func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 	for _, name := range programFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
@@ -644,7 +645,6 @@ func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 			return
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
 			z.runInserted(c, name, f)
-			return
 		}
 	}
 	for _, name := range runnerFiles(c) {
