@@ -18,3 +18,30 @@ func TestRev79InsertedFileBeforeWritten(t *testing.T) {
 	rows = eng77Allowed(rows, "awk -f of an edited file", `sed -i '1i # x' a.awk; awk -f a.awk`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79SedWritesAndReadsFiles: sed's w command (and W, and the s
+// command's w flag) writes a file, which the line then ran unjudged:
+// sed -n 'w t.sh' <<< 'rm -rf ~'; sh t.sh was allowed in every mode but
+// plan. And sed -i '1r x' build.sh puts in build.sh the text the line
+// wrote to x, not judged either. The file written, or edited with such
+// a text, is only known at run time: running it asks. Neighbours: sed's
+// w of a file not run, and r of a file the line did not write, keep
+// their decisions.
+func TestRev79SedWritesAndReadsFiles(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"w", `sed -n 'w t.sh' <<< 'rm -rf ~'; sh t.sh`},
+		{"W", `sed 'W t.sh' <<< 'rm -rf ~'; sh t.sh`},
+		{"s///w", `sed 's/x/y/w t.sh' <<< 'rm -rf ~x'; sh t.sh`},
+		{"w of a written file", `echo 'rm -rf ~' > s.sh; sed -n 'w t.sh' s.sh; bash t.sh`},
+		{"-i with r of a written file", `echo 'rm -rf ~' > x; sed -i '1r x' build.sh; sh build.sh`},
+		{"-i with R of a written file", `echo 'rm -rf ~' > x; sed -i 'R x' build.sh; sh build.sh`},
+		{"-i with r of stdin", `sed -i '1r /dev/stdin' build.sh <<< 'rm -rf ~'; sh build.sh`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "w of a file not run", `sed -n '/x/w out.txt' f; cat out.txt`)
+	rows = eng77Allowed(rows, "-i with r of the project's file", `sed -i '1r header.txt' build.sh; sh build.sh`)
+	checkDecisions(t, rows)
+}

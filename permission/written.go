@@ -483,9 +483,11 @@ func (z *analyzer) ddWritten(c SimpleCommand, rs []*syntax.Redirect) {
 // text or edit is not known becomes what is only known at run time, so
 // that a script the line wrote and edited before it runs is too complex
 // to check. A file the line did not write is left as it is: its text was
-// not known before the edit either.
+// not known before the edit either, unless sed reads into it a file the
+// line gave (sedNamed). Files its scripts write (w) are sedNamed's too.
 func (z *analyzer) sedEdited(c SimpleCommand) {
 	a := parseSed(c.Args()[1:])
+	reads := z.sedNamed(c, a.scripts)
 	if !a.inPlace {
 		return
 	}
@@ -504,6 +506,11 @@ func (z *analyzer) sedEdited(c SimpleCommand) {
 			continue
 		}
 		prev, ok := z.lastWritten(w.Text, c.Dir)
+		if !ok && reads {
+			// sed -i '1r x' build.sh puts in it what the line wrote to x.
+			z.noteWrite(writtenFile{file: w, dir: c.Dir})
+			continue
+		}
 		if !ok {
 			// The project's own file, its text unknown before as after:
 			// sed -i 's/1.0/1.1/' Makefile && make runs it as make alone
@@ -521,6 +528,29 @@ func (z *analyzer) sedEdited(c SimpleCommand) {
 		}
 		z.noteWrite(f)
 	}
+}
+
+// sedNamed notes the files sed's scripts write (w, W, the s command's w
+// flag: sed -n 'w t.sh' <<< 'rm -rf ~'; sh t.sh) as written with what
+// is only known at run time, and says whether they read (r, R) a file
+// the line wrote or sed's input, whose text the edit puts in a file.
+func (z *analyzer) sedNamed(c SimpleCommand, scripts []Word) (reads bool) {
+	for _, sc := range scripts {
+		scanSed(sedText(sc), func(name string, write bool) {
+			w := Word{Text: name, Literal: sc.Literal}
+			switch {
+			case write && w.Literal:
+				z.noteWrite(writtenFile{file: w, dir: c.Dir})
+			case write:
+			case !w.Literal || strings.HasPrefix(name, "/dev/"):
+				reads = true
+			default:
+				_, ok := z.lastWritten(name, c.Dir)
+				reads = reads || ok
+			}
+		})
+	}
+	return reads
 }
 
 // maxReadLater bounds the text of the writes readLater judges, each
