@@ -272,10 +272,15 @@ type analyzer struct {
 	// links: the pairs of names a link the line made joins (ln, cp -s,
 	// cp -l), for a write to one that is a write to the other
 	// (linkedWrite); linking: a write linkedWrite notes.
-	links      [][2]writtenFile
-	linkIdx    writtenIndex // the links' ends, 2k and 2k+1, by base name
-	linking    bool
-	readerSeen map[[3]string]bool // the name, directory and file of each
+	links    [][2]writtenFile
+	linkIdx  writtenIndex // the links' ends, 2k and 2k+1, by base name
+	linking  bool
+	treeWork int // the writes treeCopied looked at
+	// writtenDirs: the directories above the first dirsIndexed writes
+	// (writesBelow).
+	writtenDirs map[string]bool
+	dirsIndexed int
+	readerSeen  map[[3]string]bool // the name, directory and file of each
 	// globReaders: the commands of readers' kind with a glob among their
 	// words (bash *.sh &), each once (globSeen), whose matches a later
 	// write may be (globLater); name unused.

@@ -45,3 +45,34 @@ func TestRev79SedWritesAndReadsFiles(t *testing.T) {
 	rows = eng77Allowed(rows, "-i with r of the project's file", `sed -i '1r header.txt' build.sh; sh build.sh`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79WriteBelowLinkedOrCopiedDirectory: linkedWrite and
+// copiesWritten follow whole names only, so that a link to a directory
+// (ln -s d e; echo 'rm -rf ~' > d/s.sh; sh e/s.sh, ln -s . e) and a
+// directory copied or moved (cp -r d e, mv d e) after a write below it
+// ran the written script unjudged: allowed in every mode but plan. A
+// name below a link's end is also the name below its other end
+// (writtenThrough); cp and mv copy what the line wrote below their
+// source (treeCopied). Neighbours: a harmless script and a file the
+// line did not write keep their allow.
+func TestRev79WriteBelowLinkedOrCopiedDirectory(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"ln -s d e", `ln -s d e; echo 'rm -rf ~' > d/s.sh; sh e/s.sh`},
+		{"ln -s . e", `ln -s . e; echo 'rm -rf ~' > s.sh; sh e/s.sh`},
+		{"ln -sfn, written through the link", `ln -sfn d e; echo 'rm -rf ~' > e/s.sh; sh d/s.sh`},
+		{"written before the link, two deep", `echo 'rm -rf ~' > d/x/s.sh; ln -s d e; bash e/x/s.sh`},
+		{"cp -r", `mkdir d; echo 'rm -rf ~' > d/s.sh; cp -r d e; sh e/s.sh`},
+		{"cp -a", `echo 'rm -rf ~' > d/s.sh; cp -a d e; sh e/s.sh`},
+		{"mv of a directory", `echo 'rm -rf ~' > d/s.sh; mv d e; sh e/s.sh`},
+		{"cp -r into a directory", `echo 'rm -rf ~' > d/s.sh; cp -r d e/; sh e/d/s.sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Allowed(rows, "a harmless script through a link", `ln -s d e; echo 'echo hi' > d/s.sh; sh e/s.sh`)
+	rows = eng77Allowed(rows, "a harmless script copied", `echo 'echo hi' > d/s.sh; cp -r d e; sh e/s.sh`)
+	rows = eng77Allowed(rows, "the project's script through a link", `ln -s d e; sh e/s.sh`)
+	rows = eng77Allowed(rows, "another file of the copy", `echo 'rm -rf ~' > d/s.sh; cp -r d e; sh e/t.sh`)
+	checkDecisions(t, rows)
+}

@@ -401,11 +401,7 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 	}
 	z.linking = true
 	defer func() { z.linking = false }()
-	x := &z.linkIdx
-	for ; x.indexed < 2*len(z.links); x.indexed++ {
-		end := z.links[x.indexed/2][x.indexed%2]
-		z.indexFile(x, end.file.Text, end.dir)
-	}
+	x := z.linkIndex()
 	same := func(a, b writtenFile) bool {
 		return sameFile(z.atHome(a.file.Text), z.placedDir(a.dir), z.atHome(b.file.Text), z.placedDir(b.dir))
 	}
@@ -435,6 +431,45 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 			}
 		}
 	}
+}
+
+// linkIndex returns the index of the links' ends, 2k and 2k+1 for link
+// k, indexed up to the last link made.
+func (z *analyzer) linkIndex() *writtenIndex {
+	x := &z.linkIdx
+	for ; x.indexed < 2*len(z.links); x.indexed++ {
+		end := z.links[x.indexed/2][x.indexed%2]
+		z.indexFile(x, end.file.Text, end.dir)
+	}
+	return x
+}
+
+// writtenThrough is lastWritten, and for a file the line did not write
+// by name, what it wrote by another name of it that a link to a
+// directory above it makes (ln -s d e; echo 'rm -rf ~' > d/s.sh; sh
+// e/s.sh runs what echo wrote), which linkedWrite, matching whole
+// names, does not follow.
+func (z *analyzer) writtenThrough(name, dir string) (writtenFile, bool) {
+	if f, ok := z.lastWritten(name, dir); ok || len(z.links) == 0 {
+		return f, ok
+	}
+	x, name := z.linkIndex(), path.Clean(name)
+	at := z.placedDir(dir)
+	for up := path.Dir(name); up != "." && up != "/"; up = path.Dir(up) {
+		rest := strings.TrimPrefix(name, up+"/")
+		for _, l := range x.lists(z.atHome(up), at) {
+			for _, e := range l {
+				end, to := z.links[e/2][e%2], z.links[e/2][1-e%2]
+				if !sameFile(z.atHome(end.file.Text), z.placedDir(end.dir), z.atHome(up), at) {
+					continue
+				}
+				if f, ok := z.lastWritten(path.Join(to.file.Text, rest), to.dir); ok {
+					return f, true
+				}
+			}
+		}
+	}
+	return writtenFile{}, false
 }
 
 // maxLinked bounds the names linkedWrite follows a file to, past which
@@ -670,7 +705,7 @@ func (z *analyzer) fifosMade(c SimpleCommand) {
 // b.mk reads b.mk, which the line may have written, after a.mk.
 func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 	for _, name := range programFiles(c) {
-		if f, ok := z.lastWritten(name, c.Dir); ok {
+		if f, ok := z.writtenThrough(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 			return
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
@@ -678,7 +713,7 @@ func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 		}
 	}
 	for _, name := range runnerFiles(c) {
-		if f, ok := z.lastWritten(name, c.Dir); ok {
+		if f, ok := z.writtenThrough(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
 			z.runInserted(c, name, f)
@@ -969,6 +1004,55 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	}
 }
 
+// treeCopied: cp -r d e and mv d e copy what the line wrote below
+// directory d to the same names below e (echo 'rm -rf ~' > d/s.sh; cp
+// -r d e; sh e/s.sh). A copy of a directory the line wrote below
+// (writesBelow) looks at every write before it, at most maxTreeWork in
+// all for the line: past it, a write below a directory copied is not
+// followed, and the line is too complex to check.
+func (z *analyzer) treeCopied(c SimpleCommand, src, dst Word) {
+	from := placedPath(z.atHome(src.Text), z.placedDir(c.Dir))
+	n := len(z.written)
+	if !z.writesBelow(from) {
+		return
+	}
+	if z.treeWork += n; z.treeWork > maxTreeWork {
+		z.complexOnce("more copies of directories the line wrote in than the analysis follows")
+		return
+	}
+	for k := range n {
+		f := z.written[k]
+		rest, ok := strings.CutPrefix(placedPath(z.atHome(f.file.Text), z.placedDir(f.dir)), from+"/")
+		if !ok || from == "/" {
+			continue
+		}
+		f.file, f.dir = Word{Text: path.Join(dst.Text, rest), Literal: true}, c.Dir
+		z.noteWrite(f)
+	}
+}
+
+// writesBelow says whether the line wrote a file below directory dir,
+// as placedPath makes both: the directories above each write are listed
+// once (z.writtenDirs), so that a line of thousands of copies and
+// writes (cp -a d nN; echo x > nN/f) does not read its writes for each.
+func (z *analyzer) writesBelow(dir string) bool {
+	for ; z.dirsIndexed < len(z.written); z.dirsIndexed++ {
+		f := z.written[z.dirsIndexed]
+		d := path.Dir(placedPath(z.atHome(f.file.Text), z.placedDir(f.dir)))
+		for ; d != "." && d != "/" && !z.writtenDirs[d]; d = path.Dir(d) {
+			if z.writtenDirs == nil {
+				z.writtenDirs = map[string]bool{}
+			}
+			z.writtenDirs[d] = true
+		}
+	}
+	return z.writtenDirs[dir]
+}
+
+// maxTreeWork bounds the writes treeCopied looks at for a line: 64
+// copies after a thousand writes.
+const maxTreeWork = 64 << 10
+
 // devCopied: cp /dev/stdin s.sh <<< 'rm -rf ~' copies its input: what a
 // here-document or here-string says; a stream, a descriptor or another
 // device what is not known. It says whether ops[0] is such a file.
@@ -994,6 +1078,9 @@ func (z *analyzer) copyWritten(c SimpleCommand, src, dst Word, link, fromDst boo
 	if f, ok := z.lastWritten(src.Text, c.Dir); ok {
 		f.file, f.dir = dst, c.Dir
 		z.noteWrite(f)
+	}
+	if n := lowerName(c); !link && (n == "cp" || n == "mv") {
+		z.treeCopied(c, src, dst)
 	}
 	if !link {
 		return
