@@ -76,3 +76,26 @@ func TestRev79WriteBelowLinkedOrCopiedDirectory(t *testing.T) {
 	rows = eng77Allowed(rows, "another file of the copy", `echo 'rm -rf ~' > d/s.sh; cp -r d e; sh e/t.sh`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79OtherCopierNames: copiesWritten read cp, mv, install and ln,
+// not link (a hard link of two files), nor GNU's names on macOS (gcp,
+// gln), and took the value of a long option (cp --suffix .b, install
+// --mode 755) for a file: link s.sh t.sh; echo 'rm -rf ~' > s.sh; sh
+// t.sh ran rm -rf ~, allowed in every mode but plan. Neighbour: a
+// harmless script copied keeps its allow.
+func TestRev79OtherCopierNames(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"link", `link s.sh t.sh; echo 'rm -rf ~' > s.sh; sh t.sh`},
+		{"gln -s", `gln -s s.sh t.sh; echo 'rm -rf ~' > s.sh; sh t.sh`},
+		{"gcp", `echo 'rm -rf ~' > s.sh; gcp s.sh t.sh; sh t.sh`},
+		{"cp --suffix", `echo 'rm -rf ~' > s.sh; cp --suffix .b s.sh t.sh; sh t.sh`},
+		{"install --mode", `echo 'rm -rf ~' > s.sh; install --mode 755 s.sh t.sh; sh t.sh`},
+		{"gcp -r", `echo 'rm -rf ~' > d/s.sh; gcp -r d e; sh e/s.sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Allowed(rows, "a harmless script linked", `link s.sh t.sh; echo 'echo hi' > s.sh; sh t.sh`)
+	checkDecisions(t, rows)
+}

@@ -62,7 +62,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		}
 	}
 	switch lowerName(c) {
-	case "cp", "mv", "install", "ln":
+	case "cp", "mv", "install", "ln", "gcp", "gmv", "ginstall", "gln", "link":
 		z.copiesWritten(c, rs)
 		return
 	case "mkfifo", "mknod":
@@ -935,7 +935,7 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
 	var dir *Word                  // -t's
 	args, valued := c.Args(), "St" // the short options that take a value
-	n := lowerName(c)
+	n := copierName(c)
 	if n == "install" {
 		valued = "mogSt"
 	}
@@ -950,6 +950,9 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 		case t == "--target-directory" && k+1 < len(args):
 			k++
 			dir = &args[k]
+		case t == "--suffix" || t == "--mode" || t == "--owner" || t == "--group" || t == "--strip-program":
+			// cp --suffix .b s.sh t.sh: the value is no file.
+			k++
 		case t == "--symbolic" || t == "--symbolic-link":
 			link, symbolic = true, true
 		case t == "--link":
@@ -1053,6 +1056,20 @@ func (z *analyzer) writesBelow(dir string) bool {
 // copies after a thousand writes.
 const maxTreeWork = 64 << 10
 
+// copierName is the name of c, a copy or a link (notesWritten), as
+// copiesWritten reads it: GNU's without the g that Homebrew puts before
+// it (gcp, gln), and link, ln of two files with no option, as ln.
+func copierName(c SimpleCommand) string {
+	switch n := lowerName(c); n {
+	case "gcp", "gmv", "ginstall", "gln":
+		return n[1:]
+	case "link":
+		return "ln"
+	default:
+		return n
+	}
+}
+
 // devCopied: cp /dev/stdin s.sh <<< 'rm -rf ~' copies its input: what a
 // here-document or here-string says; a stream, a descriptor or another
 // device what is not known. It says whether ops[0] is such a file.
@@ -1079,7 +1096,7 @@ func (z *analyzer) copyWritten(c SimpleCommand, src, dst Word, link, fromDst boo
 		f.file, f.dir = dst, c.Dir
 		z.noteWrite(f)
 	}
-	if n := lowerName(c); !link && (n == "cp" || n == "mv") {
+	if n := copierName(c); !link && (n == "cp" || n == "mv") {
 		z.treeCopied(c, src, dst)
 	}
 	if !link {
