@@ -99,3 +99,26 @@ func TestRev79OtherCopierNames(t *testing.T) {
 	rows = eng77Allowed(rows, "a harmless script linked", `link s.sh t.sh; echo 'echo hi' > s.sh; sh t.sh`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79SedTextAfterPatternAddress: sedAppended read an a, i or c
+// command after a line's number or $ only, so that the text sed -i puts
+// after each line matching a pattern (sed -i '/x/a rm -rf ~' build.sh;
+// sh build.sh) was not judged at all: allowed in every mode but plan,
+// where 1a rm -rf ~ is denied. A pattern, a range and ! are read.
+// Neighbours: a harmless text appended, and a deletion by pattern, keep
+// their allow.
+func TestRev79SedTextAfterPatternAddress(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"/re/a", `sed -i '/x/a rm -rf ~' build.sh; sh build.sh`},
+		{"/re/i\\", "sed -i '/x/i\\\nrm -rf ~' build.sh; sh build.sh"},
+		{"a range", `sed -i '1,/x/c rm -rf ~' build.sh; sh build.sh`},
+		{"/re/!a", `sed -i '/x/!a rm -rf ~' build.sh; ./build.sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Allowed(rows, "a harmless text after a pattern", `sed -i '/x/a echo hi' build.sh; sh build.sh`)
+	rows = eng77Allowed(rows, "a deletion by pattern", `sed -i '/x/d' build.sh; sh build.sh`)
+	checkDecisions(t, rows)
+}

@@ -460,11 +460,8 @@ func sedInserted(scripts []Word) (text string, known bool) {
 // text) or the classic one (a\ and the text on the next lines, each
 // ending in a backslash but the last).
 func sedAppended(s string) (string, bool) {
-	s = strings.TrimLeft(s, " \t\n")
-	if s == "" {
-		return "", false
-	}
-	if _, s = sedAddress(s); len(s) < 2 || strings.IndexByte("aic", s[0]) < 0 {
+	s, ok := sedTextAddress(strings.TrimLeft(s, " \t\n"))
+	if !ok || len(s) < 2 || strings.IndexByte("aic", s[0]) < 0 {
 		return "", false
 	}
 	rest := s[1:]
@@ -479,6 +476,29 @@ func sedAppended(s string) (string, bool) {
 		return "", false
 	}
 	return strings.ReplaceAll(rest, "\\\n", "\n"), true
+}
+
+// sedTextAddress returns s after the address that starts it, as an a, i
+// or c command's may be: none, a line's number, $ or /re/, a second one
+// after a comma, then ! (sed -i '/x/a rm -rf ~' f appends after each
+// line that holds x); ok is false for an address it does not read.
+func sedTextAddress(s string) (string, bool) {
+	one := func(s string) (string, bool) {
+		if strings.HasPrefix(s, "/") {
+			_, rest, ok := sedPart(s[1:], '/')
+			return strings.TrimLeft(rest, " \t"), ok
+		}
+		if s == "" {
+			return "", false
+		}
+		addr, rest := sedAddress(s)
+		return rest, addr != 0 || rest != ""
+	}
+	s, ok := one(s)
+	if ok && strings.HasPrefix(s, ",") {
+		s, ok = one(strings.TrimLeft(s[1:], " \t"))
+	}
+	return strings.TrimLeft(strings.TrimPrefix(s, "!"), " \t"), ok
 }
 
 // sedTemplate returns replacement repl of an s command as a template of
