@@ -122,3 +122,29 @@ func TestRev79SedTextAfterPatternAddress(t *testing.T) {
 	rows = eng77Allowed(rows, "a deletion by pattern", `sed -i '/x/d' build.sh; sh build.sh`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79SedCommandsOneByOne: sedInserted read each script word as a
+// whole, so that one it could not read whole (s/x/y/;1i rm -rf ~, a
+// text command split over two -e, x;s/.*/rm -rf ~/;G, 1{…}) kept the
+// edit's old answer: sed -i 's/x/y/;1i rm -rf ~' build.sh; sh build.sh
+// was allowed in every mode but plan, where -e 's/x/y/' -e '1i rm -rf ~'
+// is denied. Its commands are then read one by one (sedPieces).
+// Neighbours: a harmless text inserted so, and an everyday edit of a
+// Makefile, keep their allow.
+func TestRev79SedCommandsOneByOne(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"s then i after a semicolon", `sed -i 's/x/y/;1i rm -rf ~' build.sh; sh build.sh`},
+		{"i\\ and its text in two -e", `sed -i -e '1i\' -e 'rm -rf ~' build.sh; sh build.sh`},
+		{"hold space around s", `sed -i 'x;s/.*/rm -rf ~/;G' build.sh; sh build.sh`},
+		{"a block of a line", `sed -i '1{h;s/.*/rm -rf ~/}' build.sh; sh build.sh`},
+		{"a block of a pattern", `sed -i '/x/{s/.*/rm -rf ~/}' build.sh; sh build.sh`},
+		{"s then a on the next line", "sed -i 's/x/y/\n$a rm -rf ~' build.sh; sh build.sh"},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Allowed(rows, "a harmless text after a semicolon", `sed -i 's/x/y/;1i echo hi' build.sh; sh build.sh`)
+	rows = eng77Allowed(rows, "an everyday edit of a Makefile", `sed -i '/foo/d;s/1.0/1.1/' Makefile && make`)
+	checkDecisions(t, rows)
+}
