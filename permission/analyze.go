@@ -4410,8 +4410,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
-	case "docker", "podman", "nerdctl", "kubectl", "docker-compose", "podman-compose":
-		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'.
+	case "docker", "podman", "nerdctl", "kubectl", "oc", "docker-compose", "podman-compose", "lxc", "incus":
+		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'
+		// (containerStdinShell's names).
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			if text, lit := z.docProgram(doc); lit {
 				z.containerFed(c, text)

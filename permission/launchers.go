@@ -1914,14 +1914,15 @@ func isName(s string) bool {
 // input attached: docker, podman or nerdctl run -i or exec -i (container
 // run, container exec), kubectl exec -i or run -i, compose's run or exec
 // (docker compose, docker-compose, podman-compose), which keep the input
-// open without -i, -T (--no-TTY) or not, unless --interactive=false. The
+// open without -i, -T (--no-TTY) or not, unless --interactive=false, as
+// lxc exec and incus exec do; oc (OpenShift's) is kubectl. The
 // text fed to c is that shell's program, to be judged as c given it as
 // sh -c's string (containerFed). -1 for any other command.
 func containerStdinShell(c SimpleCommand) int {
 	n := lowerName(c)
-	compose := n == "docker-compose" || n == "podman-compose"
+	compose := n == "docker-compose" || n == "podman-compose" || n == "lxc" || n == "incus"
 	switch {
-	case compose, n == "docker", n == "podman", n == "nerdctl", n == "kubectl":
+	case compose, n == "docker", n == "podman", n == "nerdctl", n == "kubectl", n == "oc":
 	default:
 		return -1
 	}

@@ -148,3 +148,23 @@ func TestRev79SedCommandsOneByOne(t *testing.T) {
 	rows = eng77Allowed(rows, "an everyday edit of a Makefile", `sed -i '/foo/d;s/1.0/1.1/' Makefile && make`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79ContainerShellOcLxcIncus: containerStdinShell read docker,
+// podman, nerdctl, kubectl and compose only, so that oc exec -i pod --
+// sh (OpenShift's kubectl) and lxc exec or incus exec, which keep the
+// input open without -i, ran the text fed them unjudged: allowed in
+// every mode but plan, where kubectl exec -i asks. Neighbour: a query
+// fed to psql keeps its allow.
+func TestRev79ContainerShellOcLxcIncus(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"oc exec -i", `oc exec -i pod -- sh <<< 'rm -rf /'`},
+		{"lxc exec", `lxc exec c -- sh <<< 'rm -rf /'`},
+		{"incus exec", `echo 'rm -rf /' | incus exec c -- bash`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "psql fed a query by lxc", `lxc exec c -- psql <<< 'select 1'`)
+	checkDecisions(t, rows)
+}
