@@ -2039,7 +2039,9 @@ func boolCluster(t string) bool {
 // feedShell says whether shell words ws (sh, sh -s, sh -c sh) read their
 // program on their input: readsProgramFromFeed, or a -c string that is
 // itself such a shell's words alone (sh -c sh, bash -c 'bash -s'), as
-// sh -c sh <<< 'rm -rf /' runs the here-string on the host.
+// sh -c sh <<< 'rm -rf /' runs the here-string on the host; one that
+// names a shell among other words (sh -c 'exec sh', sh -c 'cat | sh')
+// may, and is taken to.
 func feedShell(ws []Word) bool {
 	if readsProgramFromFeed(SimpleCommand{Words: ws}) {
 		return true
@@ -2053,10 +2055,18 @@ func feedShell(ws []Word) bool {
 			continue
 		}
 		prog := ws[k+1]
-		if !prog.Literal || strings.ContainsAny(prog.Text, "$`;&|<>()'\"\\{}*?[~#=") {
+		if !prog.Literal {
 			return false
 		}
+		if strings.ContainsAny(prog.Text, "$`;&|<>()'\"\\{}*?[~#=") {
+			return slices.ContainsFunc(strings.FieldsFunc(prog.Text, func(r rune) bool {
+				return strings.ContainsRune(" \t\n;&|()<>`$'\"{}", r)
+			}), func(f string) bool { return isShell(strings.ToLower(baseName(f))) })
+		}
 		inner := literalWords(strings.Fields(prog.Text))
+		if len(inner) > 1 && inner[0].Text == "exec" {
+			inner = inner[1:]
+		}
 		return len(inner) > 0 && isShellWord(inner[0]) && feedShell(inner)
 	}
 	return false

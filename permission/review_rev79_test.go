@@ -168,3 +168,23 @@ func TestRev79ContainerShellOcLxcIncus(t *testing.T) {
 	rows = eng77Allowed(rows, "psql fed a query by lxc", `lxc exec c -- psql <<< 'select 1'`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79ContainerShellCStringFeedsShell: feedShell read a -c string
+// of a shell's words alone (sh -c sh), so that docker exec -i c sh -c
+// 'exec sh' or sh -c 'cat | sh' ran the text fed them unjudged: allowed
+// in every mode but plan where sh -c sh asks. A -c string naming a shell
+// among other words is taken to read the input. Neighbours: a -c string
+// that names no shell keeps its allow.
+func TestRev79ContainerShellCStringFeedsShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"exec sh", `docker exec -i c sh -c 'exec sh' <<< 'rm -rf /'`},
+		{"cat | sh", `docker exec -i c sh -c 'cat | sh' <<< 'rm -rf /'`},
+		{"bash -s after cd", `echo 'rm -rf /' | kubectl exec -i pod -- sh -c 'cd /app && bash -s'`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "a -c string of no shell", `docker exec -i db sh -c 'cd /tmp && psql' <<< 'rm -rf /'`)
+	checkDecisions(t, rows)
+}
