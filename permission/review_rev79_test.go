@@ -188,3 +188,24 @@ func TestRev79ContainerShellCStringFeedsShell(t *testing.T) {
 	rows = eng77Allowed(rows, "a -c string of no shell", `docker exec -i db sh -c 'cd /tmp && psql' <<< 'rm -rf /'`)
 	checkDecisions(t, rows)
 }
+
+// TestRev79ForksAwayOtherQueues: forksAway read setsid, tsp and sem,
+// not sem's other name (parallel --semaphore) nor systemd-run, which
+// starts a unit and returns: systemd-run --user sh s.sh; echo 'rm -rf
+// ~' > s.sh runs what echo writes, and was allowed in bypassPermissions.
+// Neighbours: systemd-run --wait and parallel --semaphore --fg run
+// before the write, and keep their decisions.
+func TestRev79ForksAwayOtherQueues(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"parallel --semaphore", `parallel --semaphore sh s.sh; echo 'rm -rf ~' > s.sh`},
+		{"systemd-run --user", `systemd-run --user sh s.sh; echo 'rm -rf ~' > s.sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = append(rows,
+		decisionRow{"neighbour: systemd-run --wait, bypassPermissions", ModeBypassPermissions, nil, `systemd-run --user --wait sh s.sh; echo 'rm -rf ~' > s.sh`, Allow},
+		decisionRow{"neighbour: parallel --semaphore --fg, bypassPermissions", ModeBypassPermissions, nil, `parallel --semaphore --fg sh s.sh; echo 'rm -rf ~' > s.sh`, Allow})
+	checkDecisions(t, rows)
+}

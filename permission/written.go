@@ -275,8 +275,11 @@ func (z *analyzer) runsWritten(i int) {
 // and return at once: setsid does with -f, and without it where it
 // leads its process group (under set -m), unless -w waits for it; tsp
 // (task spooler) and sem (GNU parallel's) queue it and return, unless
-// tsp -f or sem --fg runs it in the foreground. So setsid -f sh s.sh;
-// echo 'rm -rf ~' > s.sh runs what echo writes, as sh s.sh & … does.
+// tsp -f or sem --fg runs it in the foreground, as parallel
+// --semaphore is sem; systemd-run starts a unit and returns, unless
+// --wait, --pipe (-P), --pty (-t) or --scope keep it. So setsid -f sh
+// s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as sh s.sh & …
+// does.
 func forksAway(c SimpleCommand) bool {
 	for k := 0; k < c.Inner && k < len(c.Words); k++ {
 		w := c.Words[k]
@@ -291,6 +294,15 @@ func forksAway(c SimpleCommand) bool {
 			waits = func(o Word) bool { return shortOption(o.Text, 'f') }
 		case "sem":
 			waits = func(o Word) bool { return o.Text == "--fg" }
+		case "parallel":
+			if !slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool { return o.Text == "--semaphore" }) {
+				continue
+			}
+			waits = func(o Word) bool { return o.Text == "--fg" }
+		case "systemd-run":
+			waits = func(o Word) bool {
+				return slices.Contains([]string{"--wait", "--pipe", "--pty", "--scope"}, o.Text) || shortOption(o.Text, 'P') || shortOption(o.Text, 't')
+			}
 		default:
 			continue
 		}
