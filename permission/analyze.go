@@ -280,10 +280,15 @@ type analyzer struct {
 	// links: the pairs of names a link the line made joins (ln, cp -s,
 	// cp -l), for a write to one that is a write to the other
 	// (linkedWrite); linking: a write linkedWrite notes.
-	links      [][2]writtenFile
-	linkIdx    writtenIndex // the links' ends, 2k and 2k+1, by base name
-	linking    bool
-	readerSeen map[[3]string]bool // the name, directory and file of each
+	links    [][2]writtenFile
+	linkIdx  writtenIndex // the links' ends, 2k and 2k+1, by base name
+	linking  bool
+	treeWork int // the writes treeCopied looked at
+	// writtenDirs: the directories above the first dirsIndexed writes
+	// (writesBelow).
+	writtenDirs map[string]bool
+	dirsIndexed int
+	readerSeen  map[[3]string]bool // the name, directory and file of each
 	// globReaders: the commands of readers' kind with a glob among their
 	// words (bash *.sh &), each once (globSeen), whose matches a later
 	// write may be (globLater); name unused.
@@ -4413,8 +4418,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
-	case "docker", "podman", "nerdctl", "kubectl", "docker-compose", "podman-compose":
-		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'.
+	case "docker", "podman", "nerdctl", "kubectl", "oc", "docker-compose", "podman-compose", "lxc", "incus":
+		// docker run -i alpine sh <<< 'rm -rf /': as sh -c 'rm -rf /'
+		// (containerStdinShell's names).
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			if text, lit := z.docProgram(doc); lit {
 				z.containerFed(c, text)

@@ -1914,14 +1914,15 @@ func isName(s string) bool {
 // input attached: docker, podman or nerdctl run -i or exec -i (container
 // run, container exec), kubectl exec -i or run -i, compose's run or exec
 // (docker compose, docker-compose, podman-compose), which keep the input
-// open without -i, -T (--no-TTY) or not, unless --interactive=false. The
+// open without -i, -T (--no-TTY) or not, unless --interactive=false, as
+// lxc exec and incus exec do; oc (OpenShift's) is kubectl. The
 // text fed to c is that shell's program, to be judged as c given it as
 // sh -c's string (containerFed). -1 for any other command.
 func containerStdinShell(c SimpleCommand) int {
 	n := lowerName(c)
-	compose := n == "docker-compose" || n == "podman-compose"
+	compose := n == "docker-compose" || n == "podman-compose" || n == "lxc" || n == "incus"
 	switch {
-	case compose, n == "docker", n == "podman", n == "nerdctl", n == "kubectl":
+	case compose, n == "docker", n == "podman", n == "nerdctl", n == "kubectl", n == "oc":
 	default:
 		return -1
 	}
@@ -2038,7 +2039,9 @@ func boolCluster(t string) bool {
 // feedShell says whether shell words ws (sh, sh -s, sh -c sh) read their
 // program on their input: readsProgramFromFeed, or a -c string that is
 // itself such a shell's words alone (sh -c sh, bash -c 'bash -s'), as
-// sh -c sh <<< 'rm -rf /' runs the here-string on the host.
+// sh -c sh <<< 'rm -rf /' runs the here-string on the host; one that
+// names a shell among other words (sh -c 'exec sh', sh -c 'cat | sh')
+// may, and is taken to.
 func feedShell(ws []Word) bool {
 	if readsProgramFromFeed(SimpleCommand{Words: ws}) {
 		return true
@@ -2052,10 +2055,18 @@ func feedShell(ws []Word) bool {
 			continue
 		}
 		prog := ws[k+1]
-		if !prog.Literal || strings.ContainsAny(prog.Text, "$`;&|<>()'\"\\{}*?[~#=") {
+		if !prog.Literal {
 			return false
 		}
+		if strings.ContainsAny(prog.Text, "$`;&|<>()'\"\\{}*?[~#=") {
+			return slices.ContainsFunc(strings.FieldsFunc(prog.Text, func(r rune) bool {
+				return strings.ContainsRune(" \t\n;&|()<>`$'\"{}", r)
+			}), func(f string) bool { return isShell(strings.ToLower(baseName(f))) })
+		}
 		inner := literalWords(strings.Fields(prog.Text))
+		if len(inner) > 1 && inner[0].Text == "exec" {
+			inner = inner[1:]
+		}
 		return len(inner) > 0 && isShellWord(inner[0]) && feedShell(inner)
 	}
 	return false

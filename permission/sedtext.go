@@ -423,8 +423,61 @@ func sedAnchorEnd(rest string, ere bool) bool {
 // line. known is false where one is only known at run time (a script
 // word not written out, & or \1 of the match, an escape sedTemplate does
 // not read) or a command sedCommands does not read (y, an address of a
-// pattern): that edit keeps today's answer.
+// pattern): that edit keeps today's answer, unless its commands one by
+// one are read (sedPieces).
 func sedInserted(scripts []Word) (text string, known bool) {
+	if text, known = sedInsertedIn(scripts); known {
+		return text, known
+	}
+	if pieces, ok := sedPieces(scripts); ok {
+		return sedInsertedIn(pieces)
+	}
+	return "", false
+}
+
+// sedPieces returns scripts cut into their commands, roughly, for
+// sedInserted: GNU sed joins its scripts with newlines (sed -e '1i\' -e
+// 'rm -rf ~'), a text command ends at its line's end, and others at a
+// semicolon (s/x/y/;1i rm -rf ~), around { } of an address; commands
+// that put no text in (x, G, d …) are left out. A piece cut wrong is one
+// sedInsertedIn does not read, so that the edit keeps today's answer.
+func sedPieces(scripts []Word) ([]Word, bool) {
+	var all []string
+	for _, w := range scripts {
+		if !w.Literal {
+			return nil, false
+		}
+		all = append(all, w.Text)
+	}
+	var out []Word
+	lines := strings.Split(strings.Join(all, "\n"), "\n")
+	for k := 0; k < len(lines); k++ {
+		start := k
+		for strings.HasSuffix(lines[k], "\\") && k+1 < len(lines) {
+			k++
+		}
+		line := strings.Join(lines[start:k+1], "\n")
+		if _, ok := sedAppended(line); ok {
+			out = append(out, Word{Text: line, Literal: true})
+			continue
+		}
+		for _, p := range strings.Split(line, ";") {
+			p = strings.TrimSpace(p)
+			if a, ok := sedTextAddress(p); ok && strings.HasPrefix(a, "{") {
+				p = strings.TrimSpace(a[1:])
+			}
+			p = strings.TrimSpace(strings.TrimSuffix(p, "}"))
+			if a, ok := sedTextAddress(p); p == "" || ok && len(a) == 1 && strings.Contains("xhHgGdDnNpPqQ=", a) {
+				continue
+			}
+			out = append(out, Word{Text: p, Literal: true})
+		}
+	}
+	return out, len(out) > 0
+}
+
+// sedInsertedIn is sedInserted of scripts as they stand.
+func sedInsertedIn(scripts []Word) (text string, known bool) {
 	var b strings.Builder
 	for _, w := range scripts {
 		if !w.Literal {
@@ -460,11 +513,8 @@ func sedInserted(scripts []Word) (text string, known bool) {
 // text) or the classic one (a\ and the text on the next lines, each
 // ending in a backslash but the last).
 func sedAppended(s string) (string, bool) {
-	s = strings.TrimLeft(s, " \t\n")
-	if s == "" {
-		return "", false
-	}
-	if _, s = sedAddress(s); len(s) < 2 || strings.IndexByte("aic", s[0]) < 0 {
+	s, ok := sedTextAddress(strings.TrimLeft(s, " \t\n"))
+	if !ok || len(s) < 2 || strings.IndexByte("aic", s[0]) < 0 {
 		return "", false
 	}
 	rest := s[1:]
@@ -479,6 +529,29 @@ func sedAppended(s string) (string, bool) {
 		return "", false
 	}
 	return strings.ReplaceAll(rest, "\\\n", "\n"), true
+}
+
+// sedTextAddress returns s after the address that starts it, as an a, i
+// or c command's may be: none, a line's number, $ or /re/, a second one
+// after a comma, then ! (sed -i '/x/a rm -rf ~' f appends after each
+// line that holds x); ok is false for an address it does not read.
+func sedTextAddress(s string) (string, bool) {
+	one := func(s string) (string, bool) {
+		if strings.HasPrefix(s, "/") {
+			_, rest, ok := sedPart(s[1:], '/')
+			return strings.TrimLeft(rest, " \t"), ok
+		}
+		if s == "" {
+			return "", false
+		}
+		addr, rest := sedAddress(s)
+		return rest, addr != 0 || rest != ""
+	}
+	s, ok := one(s)
+	if ok && strings.HasPrefix(s, ",") {
+		s, ok = one(strings.TrimLeft(s[1:], " \t"))
+	}
+	return strings.TrimLeft(strings.TrimPrefix(s, "!"), " \t"), ok
 }
 
 // sedTemplate returns replacement repl of an s command as a template of

@@ -62,7 +62,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		}
 	}
 	switch lowerName(c) {
-	case "cp", "mv", "install", "ln":
+	case "cp", "mv", "install", "ln", "gcp", "gmv", "ginstall", "gln", "link":
 		z.copiesWritten(c, rs)
 		return
 	case "mkfifo", "mknod":
@@ -275,8 +275,11 @@ func (z *analyzer) runsWritten(i int) {
 // and return at once: setsid does with -f, and without it where it
 // leads its process group (under set -m), unless -w waits for it; tsp
 // (task spooler) and sem (GNU parallel's) queue it and return, unless
-// tsp -f or sem --fg runs it in the foreground. So setsid -f sh s.sh;
-// echo 'rm -rf ~' > s.sh runs what echo writes, as sh s.sh & … does.
+// tsp -f or sem --fg runs it in the foreground, as parallel
+// --semaphore is sem; systemd-run starts a unit and returns, unless
+// --wait, --pipe (-P), --pty (-t) or --scope keep it. So setsid -f sh
+// s.sh; echo 'rm -rf ~' > s.sh runs what echo writes, as sh s.sh & …
+// does.
 func forksAway(c SimpleCommand) bool {
 	for k := 0; k < c.Inner && k < len(c.Words); k++ {
 		w := c.Words[k]
@@ -291,6 +294,15 @@ func forksAway(c SimpleCommand) bool {
 			waits = func(o Word) bool { return shortOption(o.Text, 'f') }
 		case "sem":
 			waits = func(o Word) bool { return o.Text == "--fg" }
+		case "parallel":
+			if !slices.ContainsFunc(c.Words[k+1:c.Inner], func(o Word) bool { return o.Text == "--semaphore" }) {
+				continue
+			}
+			waits = func(o Word) bool { return o.Text == "--fg" }
+		case "systemd-run":
+			waits = func(o Word) bool {
+				return slices.Contains([]string{"--wait", "--pipe", "--pty", "--scope"}, o.Text) || shortOption(o.Text, 'P') || shortOption(o.Text, 't')
+			}
 		default:
 			continue
 		}
@@ -401,11 +413,7 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 	}
 	z.linking = true
 	defer func() { z.linking = false }()
-	x := &z.linkIdx
-	for ; x.indexed < 2*len(z.links); x.indexed++ {
-		end := z.links[x.indexed/2][x.indexed%2]
-		z.indexFile(x, end.file.Text, end.dir)
-	}
+	x := z.linkIndex()
 	same := func(a, b writtenFile) bool {
 		return sameFile(z.atHome(a.file.Text), z.placedDir(a.dir), z.atHome(b.file.Text), z.placedDir(b.dir))
 	}
@@ -435,6 +443,45 @@ func (z *analyzer) linkedWrite(f writtenFile) {
 			}
 		}
 	}
+}
+
+// linkIndex returns the index of the links' ends, 2k and 2k+1 for link
+// k, indexed up to the last link made.
+func (z *analyzer) linkIndex() *writtenIndex {
+	x := &z.linkIdx
+	for ; x.indexed < 2*len(z.links); x.indexed++ {
+		end := z.links[x.indexed/2][x.indexed%2]
+		z.indexFile(x, end.file.Text, end.dir)
+	}
+	return x
+}
+
+// writtenThrough is lastWritten, and for a file the line did not write
+// by name, what it wrote by another name of it that a link to a
+// directory above it makes (ln -s d e; echo 'rm -rf ~' > d/s.sh; sh
+// e/s.sh runs what echo wrote), which linkedWrite, matching whole
+// names, does not follow.
+func (z *analyzer) writtenThrough(name, dir string) (writtenFile, bool) {
+	if f, ok := z.lastWritten(name, dir); ok || len(z.links) == 0 {
+		return f, ok
+	}
+	x, name := z.linkIndex(), path.Clean(name)
+	at := z.placedDir(dir)
+	for up := path.Dir(name); up != "." && up != "/"; up = path.Dir(up) {
+		rest := strings.TrimPrefix(name, up+"/")
+		for _, l := range x.lists(z.atHome(up), at) {
+			for _, e := range l {
+				end, to := z.links[e/2][e%2], z.links[e/2][1-e%2]
+				if !sameFile(z.atHome(end.file.Text), z.placedDir(end.dir), z.atHome(up), at) {
+					continue
+				}
+				if f, ok := z.lastWritten(path.Join(to.file.Text, rest), to.dir); ok {
+					return f, true
+				}
+			}
+		}
+	}
+	return writtenFile{}, false
 }
 
 // maxLinked bounds the names linkedWrite follows a file to, past which
@@ -483,9 +530,11 @@ func (z *analyzer) ddWritten(c SimpleCommand, rs []*syntax.Redirect) {
 // text or edit is not known becomes what is only known at run time, so
 // that a script the line wrote and edited before it runs is too complex
 // to check. A file the line did not write is left as it is: its text was
-// not known before the edit either.
+// not known before the edit either, unless sed reads into it a file the
+// line gave (sedNamed). Files its scripts write (w) are sedNamed's too.
 func (z *analyzer) sedEdited(c SimpleCommand) {
 	a := parseSed(c.Args()[1:])
+	reads := z.sedNamed(c, a.scripts)
 	if !a.inPlace {
 		return
 	}
@@ -504,6 +553,11 @@ func (z *analyzer) sedEdited(c SimpleCommand) {
 			continue
 		}
 		prev, ok := z.lastWritten(w.Text, c.Dir)
+		if !ok && reads {
+			// sed -i '1r x' build.sh puts in it what the line wrote to x.
+			z.noteWrite(writtenFile{file: w, dir: c.Dir})
+			continue
+		}
 		if !ok {
 			// The project's own file, its text unknown before as after:
 			// sed -i 's/1.0/1.1/' Makefile && make runs it as make alone
@@ -521,6 +575,29 @@ func (z *analyzer) sedEdited(c SimpleCommand) {
 		}
 		z.noteWrite(f)
 	}
+}
+
+// sedNamed notes the files sed's scripts write (w, W, the s command's w
+// flag: sed -n 'w t.sh' <<< 'rm -rf ~'; sh t.sh) as written with what
+// is only known at run time, and says whether they read (r, R) a file
+// the line wrote or sed's input, whose text the edit puts in a file.
+func (z *analyzer) sedNamed(c SimpleCommand, scripts []Word) (reads bool) {
+	for _, sc := range scripts {
+		scanSed(sedText(sc), func(name string, write bool) {
+			w := Word{Text: name, Literal: sc.Literal}
+			switch {
+			case write && w.Literal:
+				z.noteWrite(writtenFile{file: w, dir: c.Dir})
+			case write:
+			case !w.Literal || strings.HasPrefix(name, "/dev/"):
+				reads = true
+			default:
+				_, ok := z.lastWritten(name, c.Dir)
+				reads = reads || ok
+			}
+		})
+	}
+	return reads
 }
 
 // maxReadLater bounds the text of the writes readLater judges, each
@@ -636,19 +713,19 @@ func (z *analyzer) fifosMade(c SimpleCommand) {
 
 // runsWrittenAs is runsWritten for command c, its words as the line's
 // files name them; a file the line did not write but sed -i put text in
-// is runInserted's.
+// is runInserted's, and the search goes on past it: make -f a.mk -f
+// b.mk reads b.mk, which the line may have written, after a.mk.
 func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 	for _, name := range programFiles(c) {
-		if f, ok := z.lastWritten(name, c.Dir); ok {
+		if f, ok := z.writtenThrough(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 			return
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
 			z.runInserted(c, name, f)
-			return
 		}
 	}
 	for _, name := range runnerFiles(c) {
-		if f, ok := z.lastWritten(name, c.Dir); ok {
+		if f, ok := z.writtenThrough(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
 			z.runInserted(c, name, f)
@@ -870,7 +947,7 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
 	var dir *Word                  // -t's
 	args, valued := c.Args(), "St" // the short options that take a value
-	n := lowerName(c)
+	n := copierName(c)
 	if n == "install" {
 		valued = "mogSt"
 	}
@@ -885,6 +962,9 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 		case t == "--target-directory" && k+1 < len(args):
 			k++
 			dir = &args[k]
+		case t == "--suffix" || t == "--mode" || t == "--owner" || t == "--group" || t == "--strip-program":
+			// cp --suffix .b s.sh t.sh: the value is no file.
+			k++
 		case t == "--symbolic" || t == "--symbolic-link":
 			link, symbolic = true, true
 		case t == "--link":
@@ -939,6 +1019,69 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	}
 }
 
+// treeCopied: cp -r d e and mv d e copy what the line wrote below
+// directory d to the same names below e (echo 'rm -rf ~' > d/s.sh; cp
+// -r d e; sh e/s.sh). A copy of a directory the line wrote below
+// (writesBelow) looks at every write before it, at most maxTreeWork in
+// all for the line: past it, a write below a directory copied is not
+// followed, and the line is too complex to check.
+func (z *analyzer) treeCopied(c SimpleCommand, src, dst Word) {
+	from := placedPath(z.atHome(src.Text), z.placedDir(c.Dir))
+	n := len(z.written)
+	if !z.writesBelow(from) {
+		return
+	}
+	if z.treeWork += n; z.treeWork > maxTreeWork {
+		z.complexOnce("more copies of directories the line wrote in than the analysis follows")
+		return
+	}
+	for k := range n {
+		f := z.written[k]
+		rest, ok := strings.CutPrefix(placedPath(z.atHome(f.file.Text), z.placedDir(f.dir)), from+"/")
+		if !ok || from == "/" {
+			continue
+		}
+		f.file, f.dir = Word{Text: path.Join(dst.Text, rest), Literal: true}, c.Dir
+		z.noteWrite(f)
+	}
+}
+
+// writesBelow says whether the line wrote a file below directory dir,
+// as placedPath makes both: the directories above each write are listed
+// once (z.writtenDirs), so that a line of thousands of copies and
+// writes (cp -a d nN; echo x > nN/f) does not read its writes for each.
+func (z *analyzer) writesBelow(dir string) bool {
+	for ; z.dirsIndexed < len(z.written); z.dirsIndexed++ {
+		f := z.written[z.dirsIndexed]
+		d := path.Dir(placedPath(z.atHome(f.file.Text), z.placedDir(f.dir)))
+		for ; d != "." && d != "/" && !z.writtenDirs[d]; d = path.Dir(d) {
+			if z.writtenDirs == nil {
+				z.writtenDirs = map[string]bool{}
+			}
+			z.writtenDirs[d] = true
+		}
+	}
+	return z.writtenDirs[dir]
+}
+
+// maxTreeWork bounds the writes treeCopied looks at for a line: 64
+// copies after a thousand writes.
+const maxTreeWork = 64 << 10
+
+// copierName is the name of c, a copy or a link (notesWritten), as
+// copiesWritten reads it: GNU's without the g that Homebrew puts before
+// it (gcp, gln), and link, ln of two files with no option, as ln.
+func copierName(c SimpleCommand) string {
+	switch n := lowerName(c); n {
+	case "gcp", "gmv", "ginstall", "gln":
+		return n[1:]
+	case "link":
+		return "ln"
+	default:
+		return n
+	}
+}
+
 // devCopied: cp /dev/stdin s.sh <<< 'rm -rf ~' copies its input: what a
 // here-document or here-string says; a stream, a descriptor or another
 // device what is not known. It says whether ops[0] is such a file.
@@ -964,6 +1107,9 @@ func (z *analyzer) copyWritten(c SimpleCommand, src, dst Word, link, fromDst boo
 	if f, ok := z.lastWritten(src.Text, c.Dir); ok {
 		f.file, f.dir = dst, c.Dir
 		z.noteWrite(f)
+	}
+	if n := copierName(c); !link && (n == "cp" || n == "mv") {
+		z.treeCopied(c, src, dst)
 	}
 	if !link {
 		return
