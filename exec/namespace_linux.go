@@ -125,37 +125,6 @@ const (
 // (child_linux.h's MEWS_MOUNT_MAX_HOST): those past it stay read-only.
 const maxNested = 256
 
-// protectedPath is a path the layer binds read-only; a missing one marked
-// placeholder is created, an empty directory, so that it cannot be created.
-// Those under .git/ are taken in the root's git directory, wherever .git
-// leads (see protect).
-type protectedPath struct {
-	path        string
-	placeholder bool
-	gitConfig   bool   // a repository's config: --allow-git-config leaves it writable
-	hooks       bool   // a hooks directory: what its entries link to is protected too
-	mustExist   bool   // a file git reads: missing in a writable tree, the run is refused
-	program     string // mustExist's file is a program git runs, not config: the key naming it (core.fsmonitor)
-	// gitmodules: mustExist's file is no program but the .gitmodules
-	// that says where git runs program's (submodule.NAME.update's !cmd).
-	gitmodules bool
-	refuse     string // why the run is refused: what git runs cannot be known
-	// commondir: a git directory's commondir, whose placeholder (where
-	// placeholder is set) is a file naming the directory itself
-	// (commondirSelf), not a directory; one found marked is held.
-	commondir bool
-	// creatable: one missing at the plan may be made, and is not moved
-	// aside after the run (see nsLayer.unmade): git submodule add makes
-	// .gitmodules, which runs nothing.
-	creatable bool
-	// hookConfig: a git hook manager's configuration or scripts, which
-	// an installed hook runs at the next commit. Creatable where the
-	// repository has no hook installed (pre-commit sample-config >
-	// .pre-commit-config.yaml), moved aside like the others where it
-	// has one (see protectedPaths).
-	hookConfig bool
-}
-
 // protectedInRoot are the paths inside a writable root the layer binds
 // read-only: what runs, or decides what runs, outside the sandbox later.
 //

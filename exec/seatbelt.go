@@ -85,7 +85,10 @@ type seatbeltPlan struct {
 // are denied writing, as the namespace layer holds them on Linux: one
 // made or changed in the root would be as much hg's config as hgrc, whose
 // [hooks] the next hg command runs outside the sandbox. seatbelt.Render
-// protects hgrc itself, with the root's other protected entries.
+// protects hgrc itself, with the root's other protected entries. So are
+// the scripts the root's held agent settings' hooks run, and what they
+// source or import (agentHookScripts); a hook file the plan cannot follow
+// whole refuses the run.
 func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltPlan, error) {
 	for _, g := range p.Grants {
 		if err := g.check(); err != nil {
@@ -112,6 +115,11 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 	if p.Root != "" {
 		hg = hgIncludes(p.Root, home)
 		sp.DenyWrite = append(sp.DenyWrite, hg.includes...)
+		scripts, err := agentHookScripts(p.Root, home)
+		if err != nil {
+			return seatbeltPlan{}, err
+		}
+		sp.DenyWrite = append(sp.DenyWrite, scripts...)
 	}
 	profile, params, err := seatbelt.Render(sp, home)
 	if err != nil {
@@ -126,6 +134,31 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 		sb.enforcement.Missing = append(sb.enforcement.Missing, fmt.Sprintf("seatbelt: cannot protect %s (%s)", hg.limit, hg.limitWhy))
 	}
 	return sb, nil
+}
+
+// agentHookScripts returns the scripts inside root that the held agent
+// settings' hooks run, with the files they load (agentHookPrograms), for
+// the profile to deny writing, as the namespace layer holds them on
+// Linux: a script a sandboxed command rewrote (echo > scripts/hooks/
+// check.sh) Claude Code ran outside every sandbox at its next tool call.
+// A missing one is denied too, which Seatbelt takes as refusing to create
+// it. Those seatbelt.Render holds already (.claude/hooks/x.sh) are denied
+// twice, which costs a rule. The root is looked at through its links, as
+// on Linux. A hook file past one of agentHookPrograms' bounds, or not to
+// be read, is an error naming it: the agent would still run the hooks not
+// followed.
+func agentHookScripts(root, home string) ([]string, error) {
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	var paths []string
+	for _, pr := range agentHookPrograms(root, home, nil) {
+		if pr.refuse != "" {
+			return nil, fmt.Errorf("seatbelt: cannot protect the scripts the hooks of %s run (%s)", pr.path, pr.refuse)
+		}
+		paths = append(paths, pr.path)
+	}
+	return paths, nil
 }
 
 // sandboxExecPresent says what is wrong with sandboxExecPath; nil when it

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -251,5 +252,59 @@ func TestPlanSeatbeltHgIncludes(t *testing.T) {
 	}
 	if m := sb.enforcement.Missing; len(m) != 1 || !strings.Contains(m[0], "cannot protect "+big) {
 		t.Errorf("an include too large to read: Missing %q, want it named", m)
+	}
+}
+
+// TestPlanSeatbeltAgentHookScripts: the scripts a held agent settings
+// file's hooks run are denied writing in the profile, as the namespace
+// layer holds them on Linux: a sandboxed echo > scripts/hooks/check.sh
+// ran at Claude Code's next tool call outside every sandbox. What the
+// script sources (scripts/lib.sh) is denied too, and a missing script a
+// hook runs (its creation); a script no hook runs stays writable. A hook
+// command line past maxSimpleCommands refuses the plan, naming its file.
+func TestPlanSeatbeltAgentHookScripts(t *testing.T) {
+	t.Parallel()
+	write := func(root, rel, s string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hooks := func(command string) string { // command holds no " or \
+		return `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"` + command + `"}]}]}}`
+	}
+	root := t.TempDir()
+	write(root, ".claude/settings.json", hooks("bash scripts/hooks/check.sh && ./scripts/absent.sh"))
+	write(root, "scripts/hooks/check.sh", "#!/bin/bash\n. scripts/lib.sh\n")
+	write(root, "scripts/lib.sh", "check() { :; }\n")
+	write(root, "scripts/other.sh", "echo other\n")
+	sb, err := DefaultPolicy(root).planSeatbelt("", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	protected := func(rel string) bool {
+		return slices.ContainsFunc(sb.params, func(p string) bool {
+			return strings.HasPrefix(p, "PROTECT_") && strings.HasSuffix(p, root+"/"+rel)
+		})
+	}
+	for _, rel := range []string{"scripts/hooks/check.sh", "scripts/lib.sh", "scripts/absent.sh"} {
+		if !protected(rel) {
+			t.Errorf("%s is not denied writing (%d parameters)", rel, len(sb.params))
+		}
+	}
+	for _, rel := range []string{"scripts/other.sh", "scripts", "scripts/hooks"} {
+		if protected(rel) {
+			t.Errorf("%s, which no hook runs, is denied writing", rel)
+		}
+	}
+
+	bound := t.TempDir()
+	write(bound, ".claude/settings.json", hooks(strings.Repeat("true; ", maxSimpleCommands+1)+"./scripts/x.sh"))
+	_, err = DefaultPolicy(bound).planSeatbelt("", "", nil)
+	if err == nil || !strings.Contains(err.Error(), ".claude/settings.json") || !strings.Contains(err.Error(), fmt.Sprintf("more than %d commands", maxSimpleCommands)) {
+		t.Errorf("a hook command line past maxSimpleCommands: planSeatbelt error %v, want the run refused naming the file and the bound", err)
 	}
 }

@@ -1,0 +1,1202 @@
+package exec
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+)
+
+// The scripts the held agents' hooks run are found on Linux and on macOS
+// alike (agentHookPrograms): the namespace layer holds them
+// (protectedPaths), and the Seatbelt profile denies writing them
+// (planSeatbelt). readConfig, openShebang and dirNames, which read a file
+// or a directory without opening a FIFO or a device, are the platform's.
+
+// protectedPath is a path the layer binds read-only; a missing one marked
+// placeholder is created, an empty directory, so that it cannot be created.
+// Those under .git/ are taken in the root's git directory, wherever .git
+// leads (see protect). On macOS only path and refuse are read, of
+// agentHookPrograms' (planSeatbelt).
+type protectedPath struct {
+	path        string
+	placeholder bool
+	gitConfig   bool   // a repository's config: --allow-git-config leaves it writable
+	hooks       bool   // a hooks directory: what its entries link to is protected too
+	mustExist   bool   // a file git reads: missing in a writable tree, the run is refused
+	program     string // mustExist's file is a program git runs, not config: the key naming it (core.fsmonitor)
+	// gitmodules: mustExist's file is no program but the .gitmodules
+	// that says where git runs program's (submodule.NAME.update's !cmd).
+	gitmodules bool
+	refuse     string // why the run is refused: what git runs cannot be known
+	// commondir: a git directory's commondir, whose placeholder (where
+	// placeholder is set) is a file naming the directory itself
+	// (commondirSelf), not a directory; one found marked is held.
+	commondir bool
+	// creatable: one missing at the plan may be made, and is not moved
+	// aside after the run (see nsLayer.unmade): git submodule add makes
+	// .gitmodules, which runs nothing.
+	creatable bool
+	// hookConfig: a git hook manager's configuration or scripts, which
+	// an installed hook runs at the next commit. Creatable where the
+	// repository has no hook installed (pre-commit sample-config >
+	// .pre-commit-config.yaml), moved aside like the others where it
+	// has one (see protectedPaths).
+	hookConfig bool
+}
+
+var errTooMany = errors.New("too many entries")
+
+// agentHookFile is a held settings file whose hooks an agent runs on its
+// events (a session's start, each tool call) outside any sandbox: a script
+// a hook's command names by its path in the project runs there as the
+// settings file would, and is protected as it is (agentHookPrograms).
+type agentHookFile struct {
+	// path is relative to the root; one ending in /*.json stands for
+	// each such file in the directory (Copilot CLI's .github/hooks).
+	path string
+	// keys are the top-level keys holding commands: a string value is one,
+	// and in an object or array every cmd string below is one.
+	keys []string
+	cmd  string // the key of a hook's command line: "command" where ""
+	// vars are the variables naming the project the agent sets for the
+	// command ("$CLAUDE_PROJECT_DIR"/scripts/x.sh).
+	vars []string
+	// dirToo: a relative path is looked for from the file's directory as
+	// well as from the root, the agent's documentation saying either.
+	dirToo bool
+}
+
+// agentHookFiles are the held files whose hook format and project
+// variable their agents' documentation gives: Claude Code's settings
+// (hooks, its status line's command, apiKeyHelper), Gemini CLI's, Qwen
+// Code's and Factory Droid's settings and hooks, Codex's hooks.json,
+// Cursor's hooks.json and Copilot CLI's .github/hooks/*.json. Codex,
+// Gemini and Qwen trust a project's hook by its definition, or the
+// project by its path, not by what the script a hook names holds; the
+// others by nothing.
+func agentHookFiles() []agentHookFile {
+	// The helpers Claude Code runs for credentials and telemetry headers
+	// are commands in a settings file as apiKeyHelper is.
+	claude := []string{"hooks", "statusLine", "subagentStatusLine", "fileSuggestion", "apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "otelHeadersHelper"}
+	hooks := []string{"hooks"}
+	gemini := []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
+	factory := []string{"FACTORY_PROJECT_DIR"}
+	qwen := []string{"QWEN_PROJECT_DIR"}
+	return []agentHookFile{
+		{path: ".claude/settings.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
+		{path: ".claude/settings.local.json", keys: claude, vars: []string{"CLAUDE_PROJECT_DIR"}},
+		{path: ".gemini/settings.json", keys: hooks, vars: gemini},
+		{path: ".qwen/settings.json", keys: hooks, vars: qwen},
+		{path: ".qwen/settings.local.json", keys: hooks, vars: qwen},
+		{path: ".factory/settings.json", keys: hooks, vars: factory},
+		{path: ".factory/settings.local.json", keys: hooks, vars: factory},
+		{path: ".factory/hooks.json", keys: hooks, vars: factory},
+		{path: ".factory/hooks/hooks.json", keys: hooks, vars: factory},
+		{path: ".codex/hooks.json", keys: hooks},
+		{path: ".cursor/hooks.json", keys: hooks, dirToo: true},
+		{path: ".github/hooks/*.json", keys: hooks, cmd: "bash"},
+	}
+}
+
+// maxHookCommands bounds the commands read from one agent's settings
+// file (agentHookPrograms); a file with more is refused.
+const maxHookCommands = 256
+
+// hookCommand is one command a hook runs: its command line, and the
+// directory it runs in where the hook gives one (Copilot CLI's cwd).
+type hookCommand struct{ line, cwd string }
+
+// agentHookPrograms returns the scripts inside root that the hooks of
+// agentHookFiles run, as programPath finds a git config's program in a
+// command line (sh scripts/x.sh, python3 -m tools.x, "$CLAUDE_PROJECT_DIR"
+// /scripts/x.sh): each protected as the settings are, read-only where it
+// exists, moved aside after the run where the command made it. A command
+// Claude Code ran outside every sandbox at its next tool call was
+// rewritten by a sandboxed echo > scripts/hooks/check.sh, under the layer
+// and without it. Those out already protects (.claude/hooks/x.sh) are
+// left out; so is a word the shell would expand (other variables, a
+// glob). The files each script loads as its own code are protected as it
+// is (sourcedFiles). A file whose hooks cannot all be followed (past
+// maxConfigSize, not to be read, more than maxHookCommands commands, a
+// line of more than maxSimpleCommands, a .github/hooks of more than
+// maxHookEntries entries) is returned with refuse set: the
+// agent would still run the hooks not followed (Claude Code reads a
+// settings file of 2 MiB).
+func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
+	var progs []protectedPath
+	for _, f := range agentHookFiles() {
+		paths, why := hookFilePaths(root, f.path)
+		if why != "" {
+			progs = append(progs, protectedPath{path: filepath.Join(root, filepath.Dir(f.path)), refuse: why})
+		}
+		for _, path := range paths {
+			v, why := readHookFile(path)
+			if why != "" {
+				progs = append(progs, protectedPath{path: path, refuse: why})
+				continue
+			}
+			var cmds []hookCommand
+			for _, k := range f.keys {
+				hookCommands(v[k], cmp.Or(f.cmd, "command"), &cmds)
+			}
+			if len(cmds) > maxHookCommands {
+				progs = append(progs, protectedPath{path: path, refuse: fmt.Sprintf("more than %d hook commands in it, too many to follow for the scripts they run: have fewer hooks run more in one script, or run outside the sandbox", maxHookCommands)})
+				continue
+			}
+			for _, c := range cmds {
+				line := expandProjectVars(c.line, root, f.vars)
+				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
+					for _, p := range hookLineFiles(base, line, home, 0) {
+						if p.refuse != "" {
+							progs = append(progs, protectedPath{path: path, refuse: p.refuse})
+							continue
+						}
+						if installed(root, p.path) {
+							continue
+						}
+						// Read where held already too (.claude/hooks/x.sh):
+						// what it sources may lie elsewhere.
+						ps := append([]protectedPath{p}, sourcedFiles(p.path, base, root, f.vars, 0)...)
+						for _, p := range ps {
+							if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+								progs = append(progs, p)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return progs
+}
+
+// stripJSONComments returns settings file b without a leading byte order
+// mark and with its comments (// to the line's end, /* */) blanked outside
+// strings: Gemini CLI and Qwen Code read their settings so
+// (strip-json-comments), and a hook in a commented file ran a script the
+// command had rewritten, as Go's JSON parser took the file for none.
+func stripJSONComments(b []byte) []byte {
+	b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+	out := slices.Clone(b)
+	for i := 0; i < len(out); i++ {
+		switch {
+		case out[i] == '"':
+			for i++; i < len(out) && out[i] != '"'; i++ {
+				if out[i] == '\\' {
+					i++
+				}
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			if end < 0 {
+				return b // unclosed: no JSON to the agent either
+			}
+			for j := i; j < i+2+end+2; j++ {
+				if out[j] != '\n' {
+					out[j] = ' '
+				}
+			}
+			i += 2 + end + 1
+		}
+	}
+	return out
+}
+
+// readHookFile returns the settings in hook file path, a link followed
+// as the agent follows it (a settings file kept in conf/ and linked into
+// .claude); nil where there is none. why says why the run is refused
+// where the agent may read what the runner cannot: past maxConfigSize,
+// or not to be read by the runner (another user's file, not a regular
+// one). A file that is no JSON once comments are blanked is none: the
+// agent rejects it too (Claude Code and Gemini CLI report it and run
+// none of its hooks).
+func readHookFile(path string) (v map[string]any, why string) {
+	b, err := readConfig(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errConfigTooLarge):
+		return nil, fmt.Sprintf("more than %d bytes, too large to read for the scripts its hooks run: make it smaller, or run outside the sandbox", maxConfigSize)
+	case err != nil:
+		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"
+	}
+	if json.Unmarshal(stripJSONComments(b), &v) != nil {
+		return nil, ""
+	}
+	return v, ""
+}
+
+// hookFilePaths returns the files agentHookFile path names in root: the
+// one, or, for dir/*.json, those in dir; why says why the run is refused
+// where dir holds more than maxHookEntries entries or cannot be read, and
+// the agent may run hooks from a file not looked at.
+func hookFilePaths(root, path string) (paths []string, why string) {
+	dir, ok := strings.CutSuffix(path, "/*.json")
+	if !ok {
+		return []string{filepath.Join(root, path)}, ""
+	}
+	names, err := dirNames(filepath.Join(root, dir), maxHookEntries)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errTooMany):
+		return nil, fmt.Sprintf("more than %d entries in it, too many to read for the scripts their hooks run: keep fewer files there, or run outside the sandbox", maxHookEntries)
+	case err != nil:
+		return nil, "reading it for the hook files in it: " + err.Error() + ": make it a directory the run's user can read, or run outside the sandbox"
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, ".json") {
+			paths = append(paths, filepath.Join(root, dir, n))
+		}
+	}
+	return paths, ""
+}
+
+// hookDirs returns the directories a hook's relative program is looked
+// for from: the one its cwd gives (relative to the root), else the root,
+// and dir, the settings file's, where dirToo.
+func hookDirs(root, dir, cwd string, dirToo bool) []string {
+	base := root
+	switch {
+	case filepath.IsAbs(cwd):
+		base = cwd
+	case cwd != "":
+		base = filepath.Join(root, cwd)
+	}
+	if dirToo {
+		return []string{base, dir}
+	}
+	return []string{base}
+}
+
+// hookProgramFiles returns the files that protect the program command
+// line c runs from directory dir, as programFiles and withByteCode do
+// for git's, but none refused where missing: the agent's hook then fails
+// to run, and one the command makes is moved aside after the run. None
+// for a directory (node tools, python3 tools), which would hold all the
+// project's code there read-only; what an installer replaces in
+// ordinary work (./node_modules/.bin/prettier, .venv/bin/python) is left
+// out by agentHookPrograms (installed), as a program npx or PATH finds
+// there is not.
+func hookProgramFiles(dir, c, home string) []protectedPath {
+	f, module := programPath(dir, c, home)
+	if f == "" {
+		return hookWordFiles(dir, c)
+	}
+	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+		return nil
+	}
+	if module == 0 {
+		return []protectedPath{{path: f}}
+	}
+	return withByteCode(programFiles(f, module, ""), module)
+}
+
+// hookLineFiles returns the files that protect the programs of every
+// simple command in hook command line c run from directory dir, not only
+// the first one's: cd "$CLAUDE_PROJECT_DIR" && ./x.sh runs ./x.sh, from
+// the directory cd names where it is known. A reserved word before a
+// command (then ./x.sh, time ./x.sh) is passed over. A word holding a
+// blank or an operator is read as a command line too, up to depth
+// maxHookDepth: bash -c 'cd scripts && ./x.sh' runs ./x.sh from scripts,
+// which programPath, following a shell's command line to its first
+// command only, does not find. A line of more than maxSimpleCommands
+// commands gives a path to refuse, with no path.
+func hookLineFiles(dir, c, home string, depth int) []protectedPath {
+	cmds, whole := simpleCommands(c, maxSimpleCommands)
+	var out []protectedPath
+	if !whole {
+		// The path is the hook file's (agentHookPrograms).
+		out = append(out, protectedPath{refuse: fmt.Sprintf("a hook command line of more than %d commands, too many to follow for the scripts it runs: move them into a script, or run outside the sandbox", maxSimpleCommands)})
+	}
+	for _, s := range cmds {
+		s = withoutReservedWords(s)
+		words := leadingWords(s)
+		if len(words) == 2 && words[0] == "cd" && words[1] != "" {
+			if !filepath.IsAbs(words[1]) {
+				words[1] = dir + "/" + words[1]
+			}
+			dir = words[1]
+			continue
+		}
+		out = append(out, hookProgramFiles(dir, s, home)...)
+		if depth >= maxHookDepth {
+			continue
+		}
+		for _, w := range words[:min(len(words), maxHookWords)] {
+			if strings.ContainsAny(w, " \t\n;&|") {
+				out = append(out, hookLineFiles(dir, w, home, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// maxHookDepth bounds the command lines within command lines
+// hookLineFiles reads (sh -c 'bash -c "..."').
+const maxHookDepth = 2
+
+// maxSimpleCommands bounds the simple commands of a hook's command line
+// hookLineFiles follows; one with more is refused.
+const maxSimpleCommands = 32
+
+// simpleCommands splits shell command line c at its operators (&&, ||, ;,
+// |, &, a newline, parentheses) outside quotes, up to max commands; whole
+// says whether the last holds no operator (lexically, quotes aside), that
+// is, whether c was split whole. A comment's words may become commands
+// of their own, protecting more, never less.
+func simpleCommands(c string, max int) (cmds []string, whole bool) {
+	var out []string
+	start := 0
+	var quote byte
+	for i := 0; i < len(c) && len(out) < max-1; i++ {
+		ch := c[i]
+		switch {
+		case quote == '\'':
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\\':
+			i++ // quoted by the backslash, in double quotes too
+		case quote == '"':
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"':
+			quote = ch
+		case strings.IndexByte("\n|&;()", ch) >= 0:
+			out = append(out, c[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, c[start:]), len(out) < max-1 || !strings.ContainsAny(c[start:], "\n|&;()")
+}
+
+// withoutReservedWords returns simple command s without the shell's
+// reserved words before its command (if, then, do, time, !, {).
+func withoutReservedWords(s string) string {
+	for {
+		t := strings.TrimLeft(s, " \t")
+		w, rest, _ := strings.Cut(t, " ")
+		switch w {
+		case "if", "then", "else", "elif", "do", "while", "until", "time", "!", "{":
+			s = rest
+		default:
+			return t
+		}
+	}
+}
+
+// maxHookWords bounds the words of a command not understood whose files
+// maxHookWords bounds the words of one command of a hook whose program
+// is not known that hookWordFiles looks at.
+const maxHookWords = 64
+
+// hookWordFiles returns the regular files in the root that words of a
+// hook command whose program is not known name, from directory dir: uv
+// run x.py, npx tsx x.ts, bun x.ts run the script one of them names, and
+// a runner not known here may as well. Not a directory.
+func hookWordFiles(dir, c string) []protectedPath {
+	var out []protectedPath
+	words := leadingWords(c)
+	for _, w := range words[:min(len(words), maxHookWords)] {
+		if w == "" {
+			continue // a word the shell expands
+		}
+		if !filepath.IsAbs(w) {
+			w = dir + "/" + w
+		}
+		if fi, err := os.Stat(w); err == nil && fi.Mode().IsRegular() {
+			out = append(out, protectedPath{path: w})
+		}
+	}
+	return out
+}
+
+// maxSourcedSize bounds what sourcedFiles reads of a hook's script,
+// which are small: one larger is refused.
+const maxSourcedSize = 256 << 10
+
+// maxSourceDepth bounds the files sourcedFiles follows: those a hook's
+// shell script sources, and those they source.
+const maxSourceDepth = 2
+
+// sourcedFiles returns the files of its own code a hook's script path,
+// run from directory dir, loads: those a shell script sources with . or
+// source, and those they source in turn, up to maxSourceDepth (. ./scripts/lib.sh,
+// source "$CLAUDE_PROJECT_DIR/scripts/lib.sh", with vars as the agent
+// sets them for the hook, . "$(dirname "$0")/lib.sh", see scriptDirs);
+// the sibling modules a Python script imports (pythonImports); the
+// relative modules a JavaScript one requires or imports (nodeImports). A
+// sandboxed echo > scripts/lib.sh ran at the agent's next hook outside
+// every sandbox, as the script would. A shell's relative name is taken
+// from dir, the hook's working directory (a cd in the script is not
+// followed; nor is PATH, which bash searches first for a name without a
+// slash); a word holding another variable, a command's output or a glob
+// is not followed, as leadingWords leaves it unknown. The language is
+// told by the script's name (.sh, .py, .js) or its #! line; a program
+// in another one costs its open. One past maxSourcedSize is refused:
+// what it loads past the bound would go unprotected.
+func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedPath {
+	lang := scriptLanguage(path)
+	if depth > 0 {
+		lang = "sh" // sourced by a shell
+	}
+	if lang == "other" {
+		return nil
+	}
+	f, err := openShebang(path)
+	if err != nil {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
+	f.Close()
+	if err != nil {
+		return nil
+	}
+	if lang == "" {
+		lang = shebangLanguage(b)
+	}
+	if lang == "" {
+		return nil
+	}
+	if len(b) > maxSourcedSize {
+		return []protectedPath{{path: path, refuse: fmt.Sprintf("a hook's script of more than %d bytes, too large to read for the files it loads: make it smaller, or run outside the sandbox", maxSourcedSize)}}
+	}
+	switch lang {
+	case "py":
+		return pythonImports(string(b), filepath.Dir(path))
+	case "js":
+		return nodeImports(string(b), filepath.Dir(path))
+	}
+	var out []protectedPath
+	for line := range strings.Lines(string(b)) {
+		if !strings.Contains(line, "source") && !strings.Contains(line, ". ") && !strings.Contains(line, ".\t") {
+			continue
+		}
+		line = scriptDirs(expandProjectVars(line, root, vars), path)
+		// Bounded by maxSourcedSize: a pipeline of any length is split.
+		cmds, _ := simpleCommands(line, len(line)+1)
+		for _, s := range cmds {
+			words := leadingWords(withoutReservedWords(s))
+			if len(words) < 2 || words[0] != "." && words[0] != "source" || words[1] == "" {
+				continue
+			}
+			p := words[1]
+			if !filepath.IsAbs(p) {
+				p = dir + "/" + p
+			}
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				continue
+			}
+			out = append(out, protectedPath{path: p})
+			if depth+1 < maxSourceDepth && within(p, root) {
+				out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// scriptLanguage tells the language of hook script path by its name:
+// "sh", "py", "js", "other" for another's (not opened), "" where its #!
+// line tells (shebangLanguage).
+func scriptLanguage(path string) string {
+	switch filepath.Ext(path) {
+	case ".sh", ".bash":
+		return "sh"
+	case ".py":
+		return "py"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return "js"
+	case ".rb", ".pl", ".php", ".lua", ".exe":
+		return "other"
+	}
+	return ""
+}
+
+// shebangLanguage tells the language of a script whose first bytes are
+// b by its #! line (#!/bin/sh, #!/usr/bin/env python3): as
+// scriptLanguage, "" for none known.
+func shebangLanguage(b []byte) string {
+	line, ok := bytes.CutPrefix(b, []byte("#!"))
+	if !ok {
+		return ""
+	}
+	line, _, _ = bytes.Cut(line, []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) > 1 && filepath.Base(fields[0]) == "env" {
+		fields = fields[1:]
+		if fields[0] == "-S" && len(fields) > 1 {
+			fields = fields[1:]
+		}
+	}
+	if len(fields) == 0 {
+		return ""
+	}
+	switch name := filepath.Base(fields[0]); {
+	case slices.Contains([]string{"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"}, name):
+		return "sh"
+	case name == "python" || versionedPython(name):
+		return "py"
+	case name == "node" || name == "bun" || name == "deno" || name == "tsx":
+		return "js"
+	}
+	return ""
+}
+
+// pythonImports returns the files in dir, a hook's Python script's
+// directory, which Python puts first on its path, that the script's
+// import lines may load (import helpers, from lib.util import x): each
+// name's helpers.py and helpers/__init__.py, those of the packages it
+// lies in, and the byte code directories beside them (withByteCode).
+// Missing ones too: scripts/json.py, made by the command, would be
+// imported for the standard library's json. Imports in the modules
+// themselves are not followed, nor relative ones (from . import x),
+// which a script run as a file cannot make.
+func pythonImports(src, dir string) []protectedPath {
+	var names []string
+	for line := range strings.Lines(src) {
+		line, _, _ = strings.Cut(strings.TrimSpace(line), "#")
+		if rest, ok := strings.CutPrefix(line, "import "); ok {
+			for item := range strings.SplitSeq(rest, ",") {
+				if f := strings.Fields(item); len(f) > 0 {
+					names = append(names, f[0])
+				}
+			}
+		} else if rest, ok := strings.CutPrefix(line, "from "); ok {
+			f := strings.Fields(rest)
+			if len(f) < 3 || f[1] != "import" {
+				continue
+			}
+			names = append(names, f[0])
+			for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
+				if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
+					names = append(names, f[0]+"."+g[0]) // a module of the package
+				}
+			}
+		}
+	}
+	var out []protectedPath
+	for _, n := range names {
+		if !moduleName(n) {
+			continue
+		}
+		p := dir
+		for part := range strings.SplitSeq(n, ".") {
+			p += "/" + part
+			for _, f := range []string{p + ".py", p + "/__init__.py"} {
+				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+					out = append(out, protectedPath{path: f})
+				}
+			}
+		}
+	}
+	return withByteCode(out, 1)
+}
+
+// nodeImports returns the files in dir, a hook's JavaScript script's
+// directory, that the relative modules it requires or imports name
+// (require('./lib'), import x from "../lib.js", import('./lib')): the
+// name itself, and without an extension those node then tries (lib.js,
+// lib.json, lib/index.js …), missing ones too (the first found is
+// run). Modules in node_modules are not, nor what the modules load.
+func nodeImports(src, dir string) []protectedPath {
+	var out []protectedPath
+	for _, key := range []string{"require(", "import(", "from ", "import "} {
+		for rest := src; ; {
+			i := strings.Index(rest, key)
+			if i < 0 {
+				break
+			}
+			rest = strings.TrimLeft(rest[i+len(key):], " \t")
+			if rest == "" || !strings.ContainsRune("'\"`", rune(rest[0])) {
+				continue
+			}
+			end := strings.IndexByte(rest[1:], rest[0])
+			if end < 0 {
+				break
+			}
+			spec := rest[1 : 1+end]
+			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "$*") {
+				continue
+			}
+			p := dir + "/" + spec
+			files := []string{p}
+			if filepath.Ext(spec) == "" {
+				files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
+			}
+			for _, f := range files {
+				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+					out = append(out, protectedPath{path: f})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// scriptDirs returns line of shell script path with the forms of the
+// script's own directory that sourcing scripts use ($(dirname "$0"),
+// ${BASH_SOURCE%/*}) replaced by it, where the shell would take it as
+// it is (plainPath). $0 is the script's at the first level only; it is
+// the hook's still in a file the script sources, where this takes it
+// for that file's, as BASH_SOURCE is.
+func scriptDirs(line, path string) string {
+	if !strings.Contains(line, "$0") && !strings.Contains(line, "BASH_SOURCE") {
+		return line
+	}
+	dir := filepath.Dir(path)
+	if !plainPath(dir) {
+		return line
+	}
+	var args []string
+	for _, self := range []string{`"$0"`, `$0`, `"${0}"`, `"${BASH_SOURCE[0]}"`, `"$BASH_SOURCE"`, `${BASH_SOURCE[0]}`, `$BASH_SOURCE`} {
+		args = append(args, `$(dirname `+self+`)`, dir, "`dirname "+self+"`", dir)
+	}
+	args = append(args, `${0%/*}`, dir, `${BASH_SOURCE%/*}`, dir, `${BASH_SOURCE[0]%/*}`, dir)
+	return strings.NewReplacer(args...).Replace(line)
+}
+
+// installed says whether path lies, below root, in a directory a
+// package manager makes and replaces whole: node_modules, a .venv. A
+// root that itself lies in one (a package's checkout under
+// node_modules) protects its hooks' scripts as any other does.
+func installed(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		rel = path
+	}
+	for part := range strings.SplitSeq(rel, "/") {
+		if part == "node_modules" || part == ".venv" {
+			return true
+		}
+	}
+	return false
+}
+
+// held says whether path lies outside root (nothing of the run's to
+// protect) or in one of ps already.
+func held(root, path string, ps []protectedPath) bool {
+	p := filepath.Clean(path)
+	if p == root || !within(p, root) {
+		return true
+	}
+	return slices.ContainsFunc(ps, func(pr protectedPath) bool { return within(p, filepath.Clean(pr.path)) })
+}
+
+// hookCommands appends to cmds the commands in settings value v: v
+// itself where a string, else every key string in it, with the words of
+// an args array beside it, which the agent passes to it without a shell
+// (Qwen Code's "command": "node", "args": ["x.js"]), in the order of the
+// keys, up to one past maxHookCommands (which the caller refuses).
+func hookCommands(v any, key string, cmds *[]hookCommand) {
+	if len(*cmds) > maxHookCommands {
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		*cmds = append(*cmds, hookCommand{line: v})
+	case []any:
+		for _, e := range v {
+			if _, ok := e.(string); !ok {
+				hookCommands(e, key, cmds)
+			}
+		}
+	case map[string]any:
+		if line, ok := v[key].(string); ok {
+			args, _ := v["args"].([]any)
+			for _, a := range args {
+				if a, ok := a.(string); ok {
+					line += " " + shellQuote(a)
+				}
+			}
+			cwd, _ := v["cwd"].(string)
+			*cmds = append(*cmds, hookCommand{line: line, cwd: cwd})
+		}
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			if _, ok := v[k].(string); !ok && k != "args" {
+				hookCommands(v[k], key, cmds)
+			}
+		}
+	}
+}
+
+// expandProjectVars replaces in command line c the variables of vars
+// ($V, ${V}), which the agent sets to the project's directory, by root,
+// where root holds no character the shell would treat specially in
+// double quotes or out of them. Where it holds one only out of them (a
+// blank: /home/u/My Projects), a variable opening a double-quoted string
+// ("$V"/x.sh, "${V}/x.sh") is replaced still, the shell taking root as it
+// is there. c as it is otherwise, in which leadingWords then takes such a
+// word for one the shell expands.
+func expandProjectVars(c, root string, vars []string) string {
+	if !plainPath(root) {
+		if strings.ContainsAny(root, "$`\\\"!\n") {
+			return c
+		}
+		for _, v := range vars {
+			c = strings.ReplaceAll(c, `"${`+v+`}`, `"`+root)
+			c = replaceVar(c, `"$`+v, `"`+root)
+		}
+		return c
+	}
+	for _, v := range vars {
+		c = strings.ReplaceAll(c, "${"+v+"}", root)
+		c = replaceVar(c, "$"+v, root)
+	}
+	return c
+}
+
+// plainPath says whether path holds only characters the shell takes as
+// they are, in double quotes or out of them.
+func plainPath(path string) bool {
+	return strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:@%") == ""
+}
+
+// replaceVar replaces in c each ref, a variable's $NAME (with what comes
+// before it), by value, but where a name's character follows it
+// ($CLAUDE_PROJECT_DIRS is another variable).
+func replaceVar(c, ref, value string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(c, ref)
+		if i < 0 {
+			break
+		}
+		end := i + len(ref)
+		if end < len(c) && (c[end] == '_' || c[end] >= '0' && c[end] <= '9' || c[end] >= 'a' && c[end] <= 'z' || c[end] >= 'A' && c[end] <= 'Z') {
+			b.WriteString(c[:end]) // another variable ($CLAUDE_PROJECT_DIRS)
+		} else {
+			b.WriteString(c[:i] + value)
+		}
+		c = c[end:]
+	}
+	return b.String() + c
+}
+
+// withByteCode adds to a module's files (programFiles, module > 0) the
+// __pycache__ directory beside each that exists: python3 -m runs the
+// byte code it finds there (tools/__pycache__/x.cpython-311.pyc) instead
+// of the source whenever its header names the source's modification time
+// and size, which the command can read. A command planted one for
+// tools/x.py, read-only, and the host's git diff ran it. Made where
+// missing (a placeholder), so that the command cannot make it either;
+// python in the sandbox then only writes no byte code there.
+func withByteCode(files []protectedPath, module int) []protectedPath {
+	if module == 0 {
+		return files
+	}
+	var dirs []string
+	for _, p := range files {
+		if !strings.HasSuffix(p.path, ".py") {
+			continue
+		}
+		if fi, err := os.Stat(p.path); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if d := filepath.Dir(p.path) + "/__pycache__"; !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, d := range dirs {
+		files = append(files, protectedPath{path: d, placeholder: true})
+	}
+	return files
+}
+
+// programPath returns the program command line v (programOf) runs
+// where it may lie in the root (tools/fsmonitor-watchman for
+// core.fsmonitor): git runs it from the working tree, outside the
+// sandbox, as it runs a hook; "" for none. Git expands a leading ~, runs v
+// through the shell where it holds a shell's special character (the
+// program is then its first word, up to a blank or an operator), and
+// looks a name without a slash up in PATH. The shell only unquotes a
+// quoted word without $, ` or \ ("tools/my fsmon"); a word it would
+// expand ($X/x, *) is not known here; nor is a relative one where root,
+// the working tree, is "". Where the first word is an interpreter or a
+// wrapper found in PATH (python3 tools/textconv.py, sh x.sh, env A=1
+// tools/x, A=1 tools/x) the program is the script it runs, which a
+// command could rewrite as well as a program; found past the runner's
+// options and their arguments (runner), and in a shell's -c command line
+// with its $0. A module python3 -m runs (python3 -m tools.textconv) is
+// found from the working tree, where git runs it and python looks first:
+// module is then the number of names in its dotted name (2 for
+// tools.textconv), 0 for a program, and the path has no extension
+// (/r/tools/textconv), the module's files being programFiles'.
+func programPath(root, v, home string) (prog string, module int) {
+	return programPathIn(root, v, home, 0)
+}
+
+// programFiles are the paths that protect program f, as programPath
+// found it: f itself, refused where missing (the command could make it),
+// or a module's files (tools/textconv.py, a package's
+// tools/textconv/__main__.py) only where they exist: python3 -m pip runs
+// an installed module when the project has none of its name. Python
+// imports the packages a module lies in before it runs the module, and a
+// package it runs (-m tools.pkg) before its __main__.py: their
+// __init__.py run as the module does (tools/__init__.py,
+// tools/pkg/__init__.py), and are protected where they exist too.
+func programFiles(f string, module int, key string) []protectedPath {
+	if module == 0 {
+		return []protectedPath{{path: f, mustExist: true, program: key}}
+	}
+	out := []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}, {path: f + "/__init__.py", program: key}}
+	for dir := f; module > 1; module-- {
+		dir = filepath.Dir(dir)
+		out = append(out, protectedPath{path: dir + "/__init__.py", program: key})
+	}
+	return out
+}
+
+// maxCommandLines bounds the command lines in command lines (sh -c
+// '"$0" "$@"' sh -c ...) programPath follows: each costs the length of
+// the value, which may be a megabyte. Past it, as for a word the shell
+// expands, the program is not known.
+const maxCommandLines = 8
+
+// programPathIn is programPath for a command line depth deep in others.
+func programPathIn(root, v, home string, depth int) (string, int) {
+	if depth > maxCommandLines {
+		return "", 0
+	}
+	if strings.HasPrefix(v, "~") {
+		if v = expandHome(v, home); v == "" {
+			return "", 0
+		}
+	}
+	words := leadingWords(v)
+	script := false // the word is an interpreter's script: no PATH lookup
+	for len(words) > 0 && assignment(words[0]) {
+		words = words[1:]
+	}
+	for len(words) > 0 {
+		name := words[0]
+		if strings.Contains(name, "/") {
+			if !systemProgram(name) {
+				break // the project's own (tools/python3): the program
+			}
+			name = filepath.Base(name)
+		}
+		r, ok := runners[name]
+		if !ok && versionedPython(name) {
+			r, ok = runners["python3"], true
+		}
+		if !ok {
+			break
+		}
+		rest, line, code := r.operands(words[1:])
+		switch {
+		case code && line != "" && r.module:
+			if root == "" || !moduleName(line) {
+				return "", 0 // an installed module's, or none known
+			}
+			return root + "/" + strings.ReplaceAll(line, ".", "/"), strings.Count(line, ".") + 1
+		case code && line != "":
+			return programPathIn(root, line, home, depth+1) // sh -c's, env -S's command line
+		case code:
+			return "", 0 // code on the command line (python3 -c, perl -pe): no file
+		}
+		words = rest
+		script = r.interpreter || script
+	}
+	if len(words) == 0 {
+		return "", 0
+	}
+	prog := words[0]
+	if prog == "" || !script && !strings.Contains(prog, "/") {
+		return "", 0 // looked up in PATH, or a word the shell changes
+	}
+	if !filepath.IsAbs(prog) {
+		if root == "" {
+			return "", 0 // no working tree known: git runs none there
+		}
+		prog = root + "/" + prog // not cleaned, as hooksDir
+	}
+	if filepath.Clean(prog) == filepath.Clean(root) {
+		return "", 0 // no program: the root stays writable
+	}
+	return prog, 0
+}
+
+// versionedPython says whether name is a python of a version
+// (python3.12, python2.7), the same runner as python3.
+func versionedPython(name string) bool {
+	v, ok := strings.CutPrefix(name, "python")
+	major, minor, _ := strings.Cut(v, ".")
+	return ok && major != "" && strings.Trim(major, "0123456789") == "" && strings.Trim(minor, "0123456789") == ""
+}
+
+// moduleName says whether m is a dotted name of python modules
+// (tools.textconv), which python finds as a path.
+func moduleName(m string) bool {
+	for part := range strings.SplitSeq(m, ".") {
+		if part == "" || part[0] >= '0' && part[0] <= '9' || strings.Trim(part, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// runner is a program found in PATH whose operand is the program that
+// runs: an interpreter's script or a wrapper's command. Options are read
+// as its own parser reads them, so that an option's argument (python3 -W
+// ignore, perl -I lib, node --require ./x) is not taken for the script,
+// which would be left writable while the argument is made read-only, or
+// refuses the run when missing.
+type runner struct {
+	interpreter bool   // its operand is a script, not looked up in PATH
+	code        string // short options giving code, not a file (python3 -c, -m), or a command line (sh -c, env -S: line)
+	line        bool   // the code option's argument is a command line whose program runs (sh -c, env -S)
+	module      bool   // the code option m's argument is a module whose file runs (python3 -m)
+	args        string // short options taking an argument, attached or the next word
+	long        string // long options taking the next word as argument, each followed by a space
+	longCode    string // long options giving code (node --eval)
+	file        string // short options whose argument is the script (php -f)
+	skip        int    // operands before the command (timeout's duration)
+}
+
+// runners are the runners by name. An option missing here that takes an
+// argument makes that argument the program: protected if it exists (or
+// the run refused if it does not), its script left writable.
+var runners = map[string]runner{
+	"sh":      {interpreter: true, code: "c", line: true, args: "oO"},
+	"dash":    {interpreter: true, code: "c", line: true, args: "oO"},
+	"ksh":     {interpreter: true, code: "c", line: true, args: "oO"},
+	"zsh":     {interpreter: true, code: "c", line: true, args: "oO"},
+	"bash":    {interpreter: true, code: "c", line: true, args: "oO", long: "--rcfile --init-file "},
+	"python":  {interpreter: true, code: "cm", module: true, args: "WXQ"},
+	"python3": {interpreter: true, code: "cm", module: true, args: "WXQ"},
+	"perl":    {interpreter: true, code: "eE", args: "IM"}, // perl -c compiles the script, running its BEGIN blocks
+	"ruby":    {interpreter: true, code: "e", args: "IrCE"},
+	"node":    {interpreter: true, code: "ep", args: "rC", long: "--require --import --loader --experimental-loader --conditions --input-type --title --env-file ", longCode: "--eval --print "},
+	"php":     {interpreter: true, code: "rBRE", args: "cdztS", file: "fF"},
+	"env":     {code: "S", line: true, args: "uC", long: "--unset --chdir "},
+	"exec":    {args: "a"},
+	"command": {code: "vV"}, // command -v prints where a program is, runs none
+	"nice":    {args: "n", long: "--adjustment "},
+	"nohup":   {},
+	"setsid":  {},
+	"stdbuf":  {args: "ioe", long: "--input --output --error "},
+	"timeout": {args: "ks", long: "--kill-after --signal ", skip: 1},
+}
+
+// operands reads runner r's options in words, returning the words from
+// its program on, or, where an option gives code (code), the command
+// line that code runs where r's is one (line), else "". Shell variable
+// assignments (env A=1 tools/x) are skipped as options.
+func (r runner) operands(words []string) (rest []string, line string, code bool) {
+	for len(words) > 0 {
+		w := words[0]
+		if assignment(w) {
+			words = words[1:]
+			continue
+		}
+		if w == "--" {
+			words = words[1:]
+			break
+		}
+		if strings.HasPrefix(w, "--") {
+			name, _, eq := strings.Cut(w, "=")
+			words = words[1:]
+			switch {
+			case strings.Contains(r.longCode, name+" "):
+				return nil, "", true
+			case r.line && name == "--split-string":
+				return nil, splitLine(w, eq, words), true
+			case !eq && strings.Contains(r.long, name+" ") && len(words) > 0:
+				words = words[1:]
+			}
+			continue
+		}
+		if len(w) < 2 || w[0] != '-' && (w[0] != '+' || r.code != "c") {
+			break // an operand ("-" too: the script from stdin)
+		}
+		words = words[1:]
+		for i := 1; i < len(w); i++ {
+			c := w[i]
+			switch {
+			case strings.IndexByte(r.file, c) >= 0:
+				if i < len(w)-1 {
+					return []string{w[i+1:]}, "", false
+				}
+				return words, "", false
+			case strings.IndexByte(r.code, c) >= 0:
+				if r.module && c == 'm' {
+					if i < len(w)-1 {
+						return nil, w[i+1:], true // -mtools.x
+					}
+					if len(words) == 0 {
+						return nil, "", true
+					}
+					return nil, words[0], true
+				}
+				if !r.line {
+					return nil, "", true
+				}
+				if i < len(w)-1 && r.code == "S" {
+					return nil, w[i+1:], true // env -S'tools/x a'
+				}
+				if len(words) == 0 {
+					return nil, "", true
+				}
+				// the shell's $0 and $@ are the words after its command line
+				return nil, shellArgs(words[0], words[1:]), true
+			case strings.IndexByte(r.args, c) >= 0:
+				if i == len(w)-1 && len(words) > 0 {
+					words = words[1:] // its argument, the next word
+				}
+				i = len(w) // or the rest of this one
+			}
+		}
+	}
+	if r.skip > 0 && len(words) > 0 {
+		words = words[min(r.skip, len(words)):]
+	}
+	return words, "", false
+}
+
+// splitLine returns the command line long option w gives, after its =
+// (eq) or in the next of words.
+func splitLine(w string, eq bool, words []string) string {
+	if eq {
+		_, v, _ := strings.Cut(w, "=")
+		return v
+	}
+	if len(words) > 0 {
+		return words[0]
+	}
+	return ""
+}
+
+// shellArgs returns shell command line line with a leading $0, and a $@
+// or $* after it, replaced by the words the shell gives them (sh -c
+// '"$0" "$@"' tools/x): the program it runs is then known.
+func shellArgs(line string, args []string) string {
+	if len(args) == 0 {
+		return line
+	}
+	t := strings.TrimLeft(line, " \t")
+	prefix := ""
+	if after, ok := strings.CutPrefix(t, "exec "); ok {
+		prefix, t = "exec ", strings.TrimLeft(after, " \t")
+	}
+	var after string
+	var ok bool
+	for _, z := range []string{`"$0"`, `$0`, `"${0}"`, `${0}`} {
+		if after, ok = strings.CutPrefix(t, z); ok {
+			break
+		}
+	}
+	if !ok || after != "" && strings.IndexByte(" \t;|&\n", after[0]) < 0 {
+		return line
+	}
+	// enough words to find the program in, whatever the value's length
+	args = args[:min(len(args), 32)]
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	rest := strings.TrimLeft(after, " \t")
+	for _, z := range []string{`"$@"`, `$@`, `"$*"`, `$*`, `"${@}"`, `${@}`} {
+		if r, ok := strings.CutPrefix(rest, z); ok && (r == "" || strings.IndexByte(" \t;|&\n", r[0]) >= 0) {
+			return prefix + strings.Join(quoted, " ") + r
+		}
+	}
+	return prefix + quoted[0] + after
+}
+
+// systemProgram says whether path is a program of the installation's
+// (/usr/bin/env), not one a project may hold.
+func systemProgram(path string) bool {
+	dir := filepath.Dir(path)
+	return dir == "/bin" || dir == "/usr/bin" || dir == "/usr/local/bin"
+}
+
+// assignment says whether shell word w is a variable assignment (LESS=R).
+func assignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	return ok && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" && (name[0] < '0' || name[0] > '9')
+}
+
+// leadingWords returns the words of the first simple command of shell
+// command line v, up to an operator or a comment, unquoted; a word the
+// shell would expand (a variable, a glob, a backslash in double quotes or
+// at the end, an unclosed quote) is "".
+func leadingWords(v string) []string {
+	var words []string
+	var w strings.Builder
+	in, known := false, true
+	end := func() {
+		if in {
+			if !known {
+				w.Reset()
+			}
+			words = append(words, w.String())
+		}
+		w.Reset()
+		in, known = false, true
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '\t':
+			end()
+		case strings.IndexByte("\n|&;<>()", c) >= 0 || c == '#' && !in:
+			end()
+			return words
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(v[i+1:], c)
+			if j < 0 {
+				known = false
+				i = len(v)
+				continue
+			}
+			q := v[i+1 : i+1+j]
+			if c == '"' && strings.ContainsAny(q, "$`\\") {
+				known = false
+			}
+			w.WriteString(q)
+			in = true
+			i += j + 1
+		case c == '\\' && i+1 < len(v) && v[i+1] != '\n':
+			w.WriteByte(v[i+1]) // quoted by the backslash
+			in = true
+			i++
+		case strings.IndexByte("$`\\*?[", c) >= 0 || c == '~' && !in:
+			known, in = false, true // ~ only at a word's start
+		default:
+			w.WriteByte(c)
+			in = true
+		}
+	}
+	end()
+	return words
+}
+
+// maxHookEntries bounds the entries of a hooks directory protectHooks
+// examines (its samples aside), and those of .github/hooks hookFilePaths
+// reads: hooks directories are small.
+const maxHookEntries = 64
+
+// shellQuote quotes s for a shell command the user is told to run.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
