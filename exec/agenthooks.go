@@ -227,7 +227,10 @@ func stripJSONComments(b []byte) []byte {
 func readHookFile(path string) (v map[string]any, why string) {
 	b, err := readConfig(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ELOOP):
+		// Nothing there, or a way of links that loops (the links are
+		// followed): the agent reads no hooks from it either. A loop in
+		// a protected directory's way (.claude) is refused as that.
 		return nil, ""
 	case errors.Is(err, errConfigTooLarge):
 		return nil, fmt.Sprintf("more than %d bytes, too large to read for the scripts its hooks run: make it smaller, or run outside the sandbox", maxConfigSize)
