@@ -88,7 +88,8 @@ type seatbeltPlan struct {
 // protects hgrc itself, with the root's other protected entries. So are
 // the scripts the root's held agent settings' hooks run, and what they
 // source or import (agentHookScripts); a hook file the plan cannot follow
-// whole refuses the run.
+// whole is what the profile cannot enforce (Missing): the run is refused,
+// or warned of under --best-effort.
 func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltPlan, error) {
 	for _, g := range p.Grants {
 		if err := g.check(); err != nil {
@@ -112,14 +113,13 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 	}
 	sp := p.Seatbelt(tempDir)
 	var hg hgConfig
+	var unprotected []string
 	if p.Root != "" {
 		hg = hgIncludes(p.Root, home)
 		sp.DenyWrite = append(sp.DenyWrite, hg.includes...)
-		scripts, err := agentHookScripts(p.Root, home)
-		if err != nil {
-			return seatbeltPlan{}, err
-		}
+		scripts, refused := agentHookScripts(p.Root, home)
 		sp.DenyWrite = append(sp.DenyWrite, scripts...)
+		unprotected = refused
 	}
 	profile, params, err := seatbelt.Render(sp, home)
 	if err != nil {
@@ -133,6 +133,9 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 	if hg.limit != "" {
 		sb.enforcement.Missing = append(sb.enforcement.Missing, fmt.Sprintf("seatbelt: cannot protect %s (%s)", hg.limit, hg.limitWhy))
 	}
+	for _, u := range unprotected {
+		sb.enforcement.Missing = append(sb.enforcement.Missing, "seatbelt: cannot protect the scripts the hooks of "+u)
+	}
 	return sb, nil
 }
 
@@ -145,20 +148,21 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 // it. Those seatbelt.Render holds already (.claude/hooks/x.sh) are denied
 // twice, which costs a rule. The root is looked at through its links, as
 // on Linux. A hook file past one of agentHookPrograms' bounds, or not to
-// be read, is an error naming it: the agent would still run the hooks not
-// followed.
-func agentHookScripts(root, home string) ([]string, error) {
+// be read, is returned in refused ("FILE run (WHY)"): the agent would
+// still run the hooks not followed, so the run is refused, or warned of
+// under --best-effort, as Linux's plan does with what it cannot protect.
+func agentHookScripts(root, home string) (paths, refused []string) {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	var paths []string
 	for _, pr := range agentHookPrograms(root, home, nil) {
 		if pr.refuse != "" {
-			return nil, fmt.Errorf("seatbelt: cannot protect the scripts the hooks of %s run (%s)", pr.path, pr.refuse)
+			refused = append(refused, fmt.Sprintf("%s run (%s)", pr.path, pr.refuse))
+			continue
 		}
 		paths = append(paths, pr.path)
 	}
-	return paths, nil
+	return paths, refused
 }
 
 // sandboxExecPresent says what is wrong with sandboxExecPath; nil when it

@@ -303,8 +303,8 @@ func TestPlanSeatbeltAgentHookScripts(t *testing.T) {
 
 	bound := t.TempDir()
 	write(bound, ".claude/settings.json", hooks(strings.Repeat("true; ", maxSimpleCommands+1)+"./scripts/x.sh"))
-	_, err = DefaultPolicy(bound).planSeatbelt("", "", nil)
-	if err == nil || !strings.Contains(err.Error(), ".claude/settings.json") || !strings.Contains(err.Error(), fmt.Sprintf("more than %d commands", maxSimpleCommands)) {
-		t.Errorf("a hook command line past maxSimpleCommands: planSeatbelt error %v, want the run refused naming the file and the bound", err)
+	sb, err = DefaultPolicy(bound).planSeatbelt("", "", nil)
+	if m := strings.Join(sb.enforcement.Missing, "; "); err != nil || !strings.Contains(m, ".claude/settings.json") || !strings.Contains(m, fmt.Sprintf("more than %d commands", maxSimpleCommands)) {
+		t.Errorf("a hook command line past maxSimpleCommands: planSeatbelt %v, missing %q; want it not enforced (refused, or warned of under --best-effort), naming the file and the bound", err, m)
 	}
 }
