@@ -315,15 +315,24 @@ func (ps *posSplitter) forget(node syntax.Node) {
 
 // mayMovePositional says whether st may change the positional
 // parameters in a way step does not compute: a shift or set anywhere in
-// it, or a command that runs code (eval, source).
+// it, a command that runs code (eval, source), or one that makes shift
+// or set other than the builtins (a function of the name, enable, alias).
 func mayMovePositional(st *syntax.Stmt) bool {
 	moves := false
 	syntax.Walk(st, func(n syntax.Node) bool {
-		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-			switch ce.Args[0].Lit() {
-			case "shift", "set", "eval", "source", ".", "":
-				moves = true
+		switch x := n.(type) {
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch x.Args[0].Lit() {
+				case "shift", "set", "eval", "source", ".", "", "enable", "alias":
+					// enable -n shift, alias shift=: make the
+					// shifts after it not the builtin's.
+					moves = true
+				}
 			}
+		case *syntax.FuncDecl:
+			// shift() { :; }: the shifts after it are its calls.
+			moves = x.Name.Value == "shift" || x.Name.Value == "set"
 		}
 		return !moves
 	})
