@@ -27,3 +27,29 @@ func TestRev80ShiftNotTheBuiltin(t *testing.T) {
 	rows = eng77Asks(rows, "neighbour: shift the builtin, the home shifted away", `f() { echo; shift; rm -rf "$1"; }; f ~ x`)
 	checkDecisions(t, rows)
 }
+
+// TestRev80ShiftOfEmptyWord: a copy's call of another function is
+// written with an unquoted parameter of no value as ” and "$@" of none
+// as "", one word each, where bash has no word at all; eng79 shifted
+// past them, so that g() { f "$@" y ~; }; f() { echo; shift; rm -rf
+// "$1"; }; g (bash: f y ~, rm -rf ~) was asked for where it had been
+// denied. Where a call has an empty word, only the shifts the body opens
+// with are computed, as before eng79. Neighbour: f ” ~ with a leading
+// shift stays denied.
+func TestRev80ShiftOfEmptyWord(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"\"$@\" of none", `g() { f "$@" y ~; }; f() { echo; shift; rm -rf "$1"; }; g`},
+		{"${@} of none", `g() { f "${@}" y ~; }; f() { echo; shift; rm -rf "$1"; }; g`},
+		{"$1 of none", `g() { f $1 y ~; }; f() { echo; shift; rm -rf "$1"; }; g`},
+		{"${1} empty", `g() { f ${1} y ~; }; f() { echo; shift; rm -rf "$1"; }; g ''`},
+		{"set -- \"$2\", $1 empty", `g() { f $1 y ~; }; f() { set -- "$2"; rm -rf "$1"; }; g ''`},
+		{"set -- \"$2\", \"$@\" of none", `g() { f "$@" y ~; }; f() { set -- "$2"; rm -rf "$1"; }; g`},
+		{"neighbour: leading shift of ''", `f() { shift; rm -rf "$1"; }; f '' ~`},
+		{"neighbour: shift after echo of ''", `f() { echo; shift; rm -rf "$1"; }; f '' ~`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	checkDecisions(t, rows)
+}
