@@ -1603,6 +1603,13 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = writtenFilterDoc(c, f.text)
 			return
 		}
+		if d, ok := z.writtenOperandsDoc(c); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = d // sort s t, tac -s x s
+			return
+		}
 		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'
 		return
 	case "dirname", "basename", "realpath", "readlink":

@@ -174,6 +174,37 @@ func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
 	return fedDoc{text, true, true}
 }
 
+// writtenOperandsDoc returns, for filter c (head, tail, sort, tac, uniq,
+// shuf) of more operands than filterOf reads, one an option's argument
+// among them (tac -s x s, sort -t , s) or files (sort s t), what the
+// line wrote to those it wrote, each line judged alone beside the
+// whole, as a copy, which a shell fed it asks for in every mode: their
+// order, or how they are joined, is not computed. Unread, printf 'rm -rf
+// ~\n' > s; sort s t | sh was allowed in bypassPermissions.
+func (z *analyzer) writtenOperandsDoc(c SimpleCommand) (fedDoc, bool) {
+	ops, ok := filterOperands(c)
+	if !ok || len(ops) < 2 {
+		return fedDoc{}, false
+	}
+	var b strings.Builder
+	for _, w := range ops {
+		if f, written := z.lastWritten(w.Text, c.Dir); written && f.known {
+			b.WriteString(f.text)
+			if !strings.HasSuffix(f.text, "\n") {
+				b.WriteByte('\n')
+			}
+		}
+	}
+	text := b.String()
+	if text == "" {
+		return fedDoc{}, false
+	}
+	if out, ok := linesAlone(text); ok {
+		return fedDoc{out, true, true}, true
+	}
+	return fedDoc{text, true, true}, true
+}
+
 // headTailOutput returns what head or tail c prints of in: the lines or
 // bytes its count (-n, -c, -N, +N) selects; ok is false for a file, a
 // count with a unit and any other option.

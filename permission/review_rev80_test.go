@@ -53,3 +53,36 @@ func TestRev80ShiftOfEmptyWord(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestRev80FilterOfWrittenFileAndAnother: eng79 judges sort, uniq, shuf
+// and tac of a file the line wrote, fed to a shell, line by line as a
+// copy, but only where the filter has one operand (filterOf): of two
+// files, or with an option's argument as a word of its own, what it
+// printed was fed to the shell unread, so that bypassPermissions allowed
+// printf 'rm -rf ~\n' > s; sort s t | sh, and the reorder of rm -rf u
+// and cd ../.. eng79 asks for. Neighbours: sort of a file not written
+// and of one written keep their answers.
+func TestRev80FilterOfWrittenFileAndAnother(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"sort s t", `printf 'rm -rf ~\n' > s; sort s t | sh`},
+		{"sort t s", `printf 'rm -rf ~\n' > s; sort t s | sh`},
+		{"sort s s", `printf 'rm -rf ~\n' > s; sort s s | sh`},
+		{"sort -m s t", `printf 'rm -rf ~\n' > s; sort -m s t | sh`},
+		{"tac -s x s", `printf 'rm -rf ~\n' > s; tac -s x s | sh`},
+		{"sort -t , s", `printf 'rm -rf ~\n' > s; sort -t , s | sh`},
+		{"sh <(sort s t)", `printf 'rm -rf ~\n' > s; sh <(sort s t)`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"sort s t of rm -rf u, cd ../..", `printf 'rm -rf u\ncd ../..\n' > s; sort s t | sh`},
+		{"tac -s x s of rm -rf u, cd ../..", `printf 'rm -rf u\ncd ../..\n' > s; tac -s x s | sh`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng76Rows(rows, "neighbour: sort of files not written into head", `sort s.txt t.txt | head`, Allow)
+	rows = eng77Allowed(rows, "sort of two written files into head", `printf 'b\n' > s.txt; printf 'a\n' > t.txt; sort s.txt t.txt | head`)
+	checkDecisions(t, rows)
+}
