@@ -146,7 +146,8 @@ func tacOutput(in string) string {
 
 // writtenFilterDoc returns what filter c (head, tail, sort, tac, uniq,
 // shuf) of a file the line wrote, text, writes, for catDocs: the text
-// itself, all its words, for head and tail, and tac's lines reversed.
+// itself, all its words, for head and tail but tail -r, and tac's lines
+// reversed.
 // sort, uniq and shuf print its lines in an order only known at run
 // time, and a line changes what those after it do: printf 'rm -rf
 // u\ncd ../..\n' > s; sort s | sh runs cd ../..; rm -rf u. Where its
@@ -155,7 +156,10 @@ func tacOutput(in string) string {
 // sort <<< … | sh (filterDoc); so is tac's of options not read.
 func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
 	n := lowerName(c)
-	if n == "head" || n == "tail" {
+	reversed := n == "tail" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		return strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "r")
+	}) // BSD's tail -r prints the lines last first
+	if n == "head" || n == "tail" && !reversed {
 		return fedDoc{text, true, false}
 	}
 	ops, _ := filterOperands(c)

@@ -86,3 +86,28 @@ func TestRev80FilterOfWrittenFileAndAnother(t *testing.T) {
 	rows = eng77Allowed(rows, "sort of two written files into head", `printf 'b\n' > s.txt; printf 'a\n' > t.txt; sort s.txt t.txt | head`)
 	checkDecisions(t, rows)
 }
+
+// TestRev80TailReversedOfWrittenFile: writtenFilterDoc took tail of a
+// file the line wrote as the file's text, in its order, but BSD's (and
+// macOS's) tail -r prints its lines last first, as tac does, so that
+// bypassPermissions allowed printf 'rm -rf u\ncd ../..\n' > s; tail -r s
+// | sh, which runs cd ../.. first, where eng79's sort s | sh asks. Its
+// lines are now judged alone, as a copy, as sort's. Neighbours: tail -n
+// 2 and head of the file keep their answers.
+func TestRev80TailReversedOfWrittenFile(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"tail -r", `printf 'rm -rf u\ncd ../..\n' > s; tail -r s | sh`},
+		{"tail -r -n 2", `printf 'rm -rf u\ncd ../..\n' > s; tail -r -n 2 s | sh`},
+		{"tail -rn2", `printf 'rm -rf u\ncd ../..\n' > s; tail -rn2 s | sh`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = append(rows,
+		decisionRow{"neighbour: tail -n 2, bypassPermissions", ModeBypassPermissions, nil, `printf 'rm -rf u\ncd ../..\n' > s; tail -n 2 s | sh`, Allow},
+		decisionRow{"neighbour: head, bypassPermissions", ModeBypassPermissions, nil, `printf 'rm -rf u\ncd ../..\n' > s; head s | sh`, Allow},
+	)
+	rows = eng77Allowed(rows, "tail -r of harmless lines", `printf 'echo a\n' > s; tail -r s | sh`)
+	checkDecisions(t, rows)
+}
