@@ -384,6 +384,10 @@ type analyzer struct {
 	fnDepth  int
 	fnCopied int
 	fnWalked int
+	// masked: enable or alias among the commands walked, the first
+	// maskedRead of them read so far (builtinsMasked).
+	masked     bool
+	maskedRead int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call
@@ -1597,6 +1601,13 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = writtenFilterDoc(c, f.text)
+			return
+		}
+		if d, ok := z.writtenOperandsDoc(c); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = d // sort s t, tac -s x s
 			return
 		}
 		z.filterDoc(i, rs) // head -1 <<< 'rm -rf ~'
@@ -2929,6 +2940,25 @@ func forAll(body string, stmts []*syntax.Stmt, from int) string {
 	return body
 }
 
+// builtinsMasked says whether shift and set may not be the builtins
+// positionalSegments computes: the line defines a function of either
+// name (shift() { :; }), or has run enable or alias (enable -n shift),
+// so that the copy's parameters are those of the call, as bash's stay.
+// The commands are read once, on from where the last call stopped.
+func (z *analyzer) builtinsMasked() bool {
+	if _, ok := z.fnBodies["shift"]; ok {
+		return true
+	}
+	if _, ok := z.fnBodies["set"]; ok {
+		return true
+	}
+	for ; !z.masked && z.maskedRead < len(z.a.Commands); z.maskedRead++ {
+		n := lowerName(z.a.Commands[z.maskedRead])
+		z.masked = n == "enable" || n == "alias"
+	}
+	return z.masked
+}
+
 // fnCallOutput returns what substitution sub, whose commands were
 // walked from index start on, prints where it is one call of a
 // function fnBodies holds, with arguments written out: p=$(f .GIT)/config
@@ -3072,10 +3102,13 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, at int, stmt bool) (fnCopy, bool)
 	if z.fnCopied += len(body); z.fnCopiedOver() {
 		return fnCopy{}, false // both spent: not even written out
 	}
-	segs := positionalSegments(body, args, func(name string) (string, bool) {
-		v, ok := z.soleValue(name, at)
-		return v.Text, ok && v.Literal
-	})
+	segs := []posSegment{{text: body, args: args}}
+	if !z.builtinsMasked() {
+		segs = positionalSegments(body, args, func(name string) (string, bool) {
+			v, ok := z.soleValue(name, at)
+			return v.Text, ok && v.Literal
+		})
+	}
 	for k, seg := range segs {
 		segs[k].text = positionalAll(seg.text, len(seg.args)-1)
 		z.fnWalked += copyLen(segs[k].text, seg.args)

@@ -146,7 +146,8 @@ func tacOutput(in string) string {
 
 // writtenFilterDoc returns what filter c (head, tail, sort, tac, uniq,
 // shuf) of a file the line wrote, text, writes, for catDocs: the text
-// itself, all its words, for head and tail, and tac's lines reversed.
+// itself, all its words, for head and tail but tail -r, and tac's lines
+// reversed.
 // sort, uniq and shuf print its lines in an order only known at run
 // time, and a line changes what those after it do: printf 'rm -rf
 // u\ncd ../..\n' > s; sort s | sh runs cd ../..; rm -rf u. Where its
@@ -155,7 +156,10 @@ func tacOutput(in string) string {
 // sort <<< … | sh (filterDoc); so is tac's of options not read.
 func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
 	n := lowerName(c)
-	if n == "head" || n == "tail" {
+	reversed := n == "tail" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		return strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "r")
+	}) // BSD's tail -r prints the lines last first
+	if n == "head" || n == "tail" && !reversed {
 		return fedDoc{text, true, false}
 	}
 	ops, _ := filterOperands(c)
@@ -172,6 +176,37 @@ func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
 		return fedDoc{out, true, true}
 	}
 	return fedDoc{text, true, true}
+}
+
+// writtenOperandsDoc returns, for filter c (head, tail, sort, tac, uniq,
+// shuf) of more operands than filterOf reads, one an option's argument
+// among them (tac -s x s, sort -t , s) or files (sort s t), what the
+// line wrote to those it wrote, each line judged alone beside the
+// whole, as a copy, which a shell fed it asks for in every mode: their
+// order, or how they are joined, is not computed. Unread, printf 'rm -rf
+// ~\n' > s; sort s t | sh was allowed in bypassPermissions.
+func (z *analyzer) writtenOperandsDoc(c SimpleCommand) (fedDoc, bool) {
+	ops, ok := filterOperands(c)
+	if !ok || len(ops) < 2 {
+		return fedDoc{}, false
+	}
+	var b strings.Builder
+	for _, w := range ops {
+		if f, written := z.lastWritten(w.Text, c.Dir); written && f.known {
+			b.WriteString(f.text)
+			if !strings.HasSuffix(f.text, "\n") {
+				b.WriteByte('\n')
+			}
+		}
+	}
+	text := b.String()
+	if text == "" {
+		return fedDoc{}, false
+	}
+	if out, ok := linesAlone(text); ok {
+		return fedDoc{out, true, true}, true
+	}
+	return fedDoc{text, true, true}, true
 }
 
 // headTailOutput returns what head or tail c prints of in: the lines or

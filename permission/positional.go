@@ -40,6 +40,12 @@ func positionalSegments(body string, args []Word, known func(string) (string, bo
 		return whole
 	}
 	ps := posSplitter{body: body, args: args, known: known, vars: map[string]string{}}
+	// An empty word may be one bash does not have: a copy's call is
+	// written with an unquoted parameter of no value as '' and "$@" of
+	// none as "" (g() { f "$@" y ~; }; g runs f y ~), so that past it
+	// the positions are not known; the shifts the body opens with are
+	// computed still, as they were before the split.
+	ps.leadingOnly = slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == "" })
 	for _, st := range f.Stmts {
 		if !ps.step(st) {
 			break
@@ -59,6 +65,9 @@ type posSplitter struct {
 	args  []Word
 	known func(string) (string, bool)
 	vars  map[string]string
+	// leadingOnly: only shifts of a count written, before anything
+	// else in the body, are computed.
+	leadingOnly bool
 }
 
 // step reads statement st of the body's top level, cutting a segment
@@ -108,13 +117,16 @@ func (ps *posSplitter) step(st *syntax.Stmt) bool {
 	var next []Word
 	switch ce.Args[0].Lit() {
 	case "shift":
+		if ps.leadingOnly && (strings.TrimSpace(ps.body[ps.from:ps.at]) != "" || len(ce.Args) > 1 && ce.Args[1].Lit() == "") {
+			return false
+		}
 		n, ok := ps.shiftCount(ce.Args[1:])
 		if !ok || n > len(ps.args)-1 {
 			return false // bash's shift fails, leaving them: not followed
 		}
 		next = append(ps.args[:1:1], ps.args[1+n:]...)
 	case "set":
-		if len(ce.Args) < 2 || ce.Args[1].Lit() != "--" {
+		if ps.leadingOnly || len(ce.Args) < 2 || ce.Args[1].Lit() != "--" {
 			ps.forget(st)
 			return !mayMovePositional(st)
 		}
@@ -315,15 +327,24 @@ func (ps *posSplitter) forget(node syntax.Node) {
 
 // mayMovePositional says whether st may change the positional
 // parameters in a way step does not compute: a shift or set anywhere in
-// it, or a command that runs code (eval, source).
+// it, a command that runs code (eval, source), or one that makes shift
+// or set other than the builtins (a function of the name, enable, alias).
 func mayMovePositional(st *syntax.Stmt) bool {
 	moves := false
 	syntax.Walk(st, func(n syntax.Node) bool {
-		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-			switch ce.Args[0].Lit() {
-			case "shift", "set", "eval", "source", ".", "":
-				moves = true
+		switch x := n.(type) {
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch x.Args[0].Lit() {
+				case "shift", "set", "eval", "source", ".", "", "enable", "alias":
+					// enable -n shift, alias shift=: make the
+					// shifts after it not the builtin's.
+					moves = true
+				}
 			}
+		case *syntax.FuncDecl:
+			// shift() { :; }: the shifts after it are its calls.
+			moves = x.Name.Value == "shift" || x.Name.Value == "set"
 		}
 		return !moves
 	})
