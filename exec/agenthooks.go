@@ -296,17 +296,28 @@ func hookDirs(root, dir, cwd string, dirToo bool) []string {
 // out by agentHookPrograms (installed), as a program npx or PATH finds
 // there is not.
 func hookProgramFiles(dir, c, home string) []protectedPath {
-	f, module := programPath(dir, c, home)
-	if f == "" {
+	files, known := commandProgramFiles(dir, c, home)
+	if !known {
 		return hookWordFiles(dir, c)
 	}
+	return files
+}
+
+// commandProgramFiles returns the files that protect the program command
+// c runs from directory dir, as hookProgramFiles, where programPath knows
+// it (known); none where it does not.
+func commandProgramFiles(dir, c, home string) (files []protectedPath, known bool) {
+	f, module := programPath(dir, c, home)
+	if f == "" {
+		return nil, false
+	}
 	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
-		return nil
+		return nil, true
 	}
 	if module == 0 {
-		return []protectedPath{{path: f}}
+		return []protectedPath{{path: f}}, true
 	}
-	return withByteCode(programFiles(f, module, ""), module)
+	return withByteCode(programFiles(f, module, ""), module), true
 }
 
 // hookLineFiles returns the files that protect the programs of every
@@ -482,37 +493,113 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	}
 	switch lang {
 	case "py":
-		return pythonImports(string(b), filepath.Dir(path))
+		return pythonImports(string(b), scriptRealDir(path, root))
 	case "js":
-		return nodeImports(string(b), filepath.Dir(path))
+		return nodeImports(string(b), scriptRealDir(path, root))
 	}
 	var out []protectedPath
+	dirs := []string{dir}
 	for line := range strings.Lines(string(b)) {
-		if !strings.Contains(line, "source") && !strings.Contains(line, ". ") && !strings.Contains(line, ".\t") {
-			continue
-		}
 		line = scriptDirs(expandProjectVars(line, root, vars), path)
 		// Bounded by maxSourcedSize: a pipeline of any length is split.
 		cmds, _ := simpleCommands(line, len(line)+1)
 		for _, s := range cmds {
-			words := leadingWords(withoutReservedWords(s))
-			if len(words) < 2 || words[0] != "." && words[0] != "source" || words[1] == "" {
-				continue
-			}
-			p := words[1]
-			if !filepath.IsAbs(p) {
-				p = dir + "/" + p
-			}
-			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				continue
-			}
-			out = append(out, protectedPath{path: p})
-			if depth+1 < maxSourceDepth && within(p, root) {
-				out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+			s = withoutReservedWords(s)
+			words := leadingWords(s)
+			switch {
+			case len(words) == 2 && words[0] == "cd" && words[1] != "":
+				dirs = scriptCd(dirs, words[1])
+			case len(words) >= 2 && (words[0] == "." || words[0] == "source"):
+				if words[1] != "" {
+					out = append(out, scriptSourced(words[1], dirs, root, vars, depth)...)
+				}
+			default:
+				out = append(out, scriptCalled(s, dirs, root, vars, depth)...)
 			}
 		}
 	}
 	return out
+}
+
+// maxScriptDirs bounds the directories a hook's shell script cds to that
+// sourcedFiles takes its relative names from.
+const maxScriptDirs = 8
+
+// scriptCd returns the directories a shell script's relative names are
+// taken from after its cd to directory d: dirs and d, the cd being
+// perhaps one not run (in a function, after a test). cd "$(dirname "$0")"
+// && . ./lib.sh sourced scripts/hooks/lib.sh, which was left writable
+// as the name was taken from the hook's directory alone.
+func scriptCd(dirs []string, d string) []string {
+	if len(dirs) >= maxScriptDirs {
+		return dirs
+	}
+	if !filepath.IsAbs(d) {
+		d = dirs[len(dirs)-1] + "/" + d
+	}
+	return append(dirs, d)
+}
+
+// scriptSourced returns the files that protect file name, which a hook's
+// shell script sources, from each of dirs, and what it sources in turn
+// (sourcedFiles).
+func scriptSourced(name string, dirs []string, root string, vars []string, depth int) []protectedPath {
+	var out []protectedPath
+	for _, dir := range dirs {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = dir + "/" + p
+		} else if dir != dirs[0] {
+			break
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			continue
+		}
+		out = append(out, protectedPath{path: p})
+		if depth+1 < maxSourceDepth && within(p, root) {
+			out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+		}
+	}
+	return out
+}
+
+// scriptCalled returns the files that protect the program of simple
+// command s of a hook's shell script, from each of dirs, where the
+// project holds it (bash scripts/next.sh, ./next.sh, exec ./next.sh):
+// the script runs it as the hook would, and a sandboxed echo >
+// scripts/next.sh ran at the agent's next hook. A shell script it runs
+// is read for what it sources in turn, to maxSourceDepth. A program in
+// PATH (cat README.md) protects nothing.
+func scriptCalled(s string, dirs []string, root string, vars []string, depth int) []protectedPath {
+	var out []protectedPath
+	for _, dir := range dirs {
+		files, _ := commandProgramFiles(dir, s, "")
+		for _, p := range files {
+			out = append(out, p)
+			if depth+1 < maxSourceDepth && within(p.path, root) && scriptLanguage(p.path) == "sh" {
+				out = append(out, sourcedFiles(p.path, dir, root, vars, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// scriptRealDir returns the directory of the file hook script path links
+// to, in root's terms where it lies there: Python puts that directory
+// first on its path, and node takes relative modules from it, not from
+// the link's (scripts/hooks/check.py -> ../../tools/check.py imports
+// tools/helpers.py).
+func scriptRealDir(path, root string) string {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return filepath.Dir(path)
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		if rel, ok := strings.CutPrefix(real, r+"/"); ok {
+			real = root + "/" + rel // the root's own links kept (/tmp on macOS)
+		}
+	}
+	return filepath.Dir(real)
 }
 
 // scriptLanguage tells the language of hook script path by its name:
