@@ -499,8 +499,18 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	}
 	var out []protectedPath
 	dirs := []string{dir}
+	known := map[string]string{} // the script's variables naming a directory
 	for line := range strings.Lines(string(b)) {
 		line = scriptDirs(expandProjectVars(line, root, vars), path)
+		for name, value := range known {
+			line = expandProjectVars(line, value, []string{name})
+		}
+		if name, value, ok := dirAssignment(line); name != "" {
+			delete(known, name)
+			if ok && len(known) < maxScriptVars {
+				known[name] = value
+			}
+		}
 		// Bounded by maxSourcedSize: a pipeline of any length is split.
 		cmds, _ := simpleCommands(line, len(line)+1)
 		for _, s := range cmds {
@@ -519,6 +529,43 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 		}
 	}
 	return out
+}
+
+// maxScriptVars bounds the variables of a hook's shell script naming a
+// directory that sourcedFiles reads.
+const maxScriptVars = 16
+
+// dirAssignment returns the variable shell script line assigns, where it
+// is one, and the directory it names where that is known (ok): a plain
+// path, as scriptDirs and expandProjectVars leave the script's directory
+// and the project's, or one a cd in a command substitution prints
+// (SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"). Such
+// a variable in a source line named a file left writable.
+func dirAssignment(line string) (name, value string, ok bool) {
+	t := strings.TrimSpace(line)
+	for _, kw := range []string{"export ", "readonly ", "local ", "declare "} {
+		t = strings.TrimLeft(strings.TrimPrefix(t, kw), " \t")
+	}
+	if !assignment(t) {
+		return "", "", false
+	}
+	name, v, _ := strings.Cut(t, "=")
+	v = strings.TrimSuffix(strings.TrimSpace(v), ";")
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+	}
+	if body, ok := strings.CutPrefix(v, "$(cd "); ok && strings.HasSuffix(body, ")") {
+		d, pwd, found := strings.Cut(strings.TrimSuffix(body, ")"), "&&")
+		if !found {
+			d, pwd, _ = strings.Cut(d, ";")
+		}
+		if p := strings.TrimSpace(pwd); p != "pwd" && p != "pwd -P" {
+			return name, "", false
+		}
+		d = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(d, "-P ")), "-- "))
+		v = strings.Trim(d, `"`)
+	}
+	return name, v, v != "" && plainPath(v)
 }
 
 // maxScriptDirs bounds the directories a hook's shell script cds to that

@@ -195,10 +195,12 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 // reading missed ran at the agent's next hook a file the sandboxed
 // command had rewritten: a shell script's source line after it cds to
 // its own directory (cd "$(dirname "$0")"; . ./lib.sh), a project script
-// it runs rather than sources (bash scripts/next.sh), and the modules
+// it runs rather than sources (bash scripts/next.sh), one named by a
+// variable holding the script's directory (SCRIPT_DIR="$(cd "$(dirname
+// "${BASH_SOURCE[0]}")" && pwd)"; source "$SCRIPT_DIR/lib.sh"), and the modules
 // beside a Python script's link's target, where Python looks. Each is
-// now protected; the neighbours, programs found in PATH and a script
-// that is no link, protect what they did.
+// now protected; the neighbours, variables not known, programs found in
+// PATH and a script that is no link, protect what they did.
 func TestAgentHookLoadedRed80(t *testing.T) {
 	const check = "scripts/hooks/check.sh"
 	for _, tc := range []struct {
@@ -213,7 +215,10 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 			[]string{check, "scripts/next.sh", "scripts/lib.sh", "scripts/other"}},
 		{"a python script's link", "python3 scripts/hooks/check.py", "import helpers\n", "tools/check.py",
 			[]string{"scripts/hooks/check.py", "tools/helpers.py", "tools/helpers/__init__.py", "tools/__pycache__"}},
+		{"a variable naming the script's directory", "", "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nsource \"$SCRIPT_DIR/lib.sh\"\n" +
+			"export DIR=$(dirname \"$0\")\n. \"${DIR}/../lib.sh\"\n", "", []string{check, "scripts/hooks/lib.sh", "scripts/lib.sh"}},
 		// neighbours
+		{"a variable not known", "", "DIR=\"$(git rev-parse --show-toplevel)\"\nsource \"$DIR/lib.sh\"\nD=scripts\nD=$(pwd)\n. \"$D/lib.sh\"\n", "", []string{check}},
 		{"programs in PATH", "", "cat README.md\ngit diff --stat\necho ./scripts/next.sh\n", "", []string{check}},
 		{"a python script, no link", "python3 tools/check.py", "import helpers\n", "",
 			[]string{"tools/check.py", "tools/helpers.py", "tools/helpers/__init__.py", "tools/__pycache__"}},

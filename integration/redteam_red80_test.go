@@ -3,7 +3,8 @@
 package integration
 
 // red80: what a hook's script loads that lead79's reading missed: a
-// source line after the script cds to its own directory, a project
+// source line after the script cds to its own directory or through a
+// variable naming it (source "$SCRIPT_DIR/lib.sh"), a project
 // script it runs rather than sources, and the modules beside a Python
 // script's link target. A sandboxed echo to each ran at the agent's next
 // hook outside every sandbox.
@@ -35,6 +36,10 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 	}{
 		{"cd to the script's directory", sh, map[string]string{
 			"scripts/hooks/check.sh": "cd \"$(dirname \"$0\")\" || exit 1\n. ./lib.sh\n",
+			"scripts/hooks/lib.sh":   "echo ok\n",
+		}, "", "scripts/hooks/lib.sh", "echo evil", true},
+		{"a variable naming the script's directory", sh, map[string]string{
+			"scripts/hooks/check.sh": "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nsource \"$SCRIPT_DIR/lib.sh\"\n",
 			"scripts/hooks/lib.sh":   "echo ok\n",
 		}, "", "scripts/hooks/lib.sh", "echo evil", true},
 		{"a script run, not sourced", sh, map[string]string{
