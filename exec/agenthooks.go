@@ -500,8 +500,9 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	var out []protectedPath
 	dirs := []string{dir}
 	known := map[string]string{} // the script's variables naming a directory
+	self, real := filepath.Dir(path), scriptRealDir(path, root)
 	for line := range strings.Lines(string(b)) {
-		line = scriptDirs(expandProjectVars(line, root, vars), path)
+		line = scriptDirs(expandProjectVars(line, root, vars), self, real)
 		for name, value := range known {
 			line = expandProjectVars(line, value, []string{name})
 		}
@@ -787,22 +788,26 @@ func nodeImports(src, dir string) []protectedPath {
 	return out
 }
 
-// scriptDirs returns line of shell script path with the forms of the
-// script's own directory that sourcing scripts use ($(dirname "$0"),
-// ${BASH_SOURCE%/*}) replaced by it, where the shell would take it as
-// it is (plainPath). $0 is the script's at the first level only; it is
+// scriptDirs returns a line of a shell script in directory dir with the
+// forms of the script's own directory that sourcing scripts use
+// ($(dirname "$0"), ${BASH_SOURCE%/*}) replaced by it, where the shell
+// would take it as it is (plainPath). $0 is the script's at the first level only; it is
 // the hook's still in a file the script sources, where this takes it
-// for that file's, as BASH_SOURCE is.
-func scriptDirs(line, path string) string {
+// for that file's, as BASH_SOURCE is. real, the directory of what the
+// script links to (scriptRealDir), stands for $(dirname "$(readlink -f
+// "$0")") and realpath's.
+func scriptDirs(line, dir, real string) string {
 	if !strings.Contains(line, "$0") && !strings.Contains(line, "BASH_SOURCE") {
 		return line
 	}
-	dir := filepath.Dir(path)
-	if !plainPath(dir) {
+	if !plainPath(dir) || !plainPath(real) {
 		return line
 	}
 	var args []string
 	for _, self := range []string{`"$0"`, `$0`, `"${0}"`, `"${BASH_SOURCE[0]}"`, `"$BASH_SOURCE"`, `${BASH_SOURCE[0]}`, `$BASH_SOURCE`} {
+		for _, resolve := range []string{"readlink -f ", "realpath "} {
+			args = append(args, `$(dirname "$(`+resolve+self+`)")`, real)
+		}
 		args = append(args, `$(dirname `+self+`)`, dir, "`dirname "+self+"`", dir)
 	}
 	args = append(args, `${0%/*}`, dir, `${BASH_SOURCE%/*}`, dir, `${BASH_SOURCE[0]%/*}`, dir)

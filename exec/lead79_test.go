@@ -197,7 +197,8 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 // its own directory (cd "$(dirname "$0")"; . ./lib.sh), a project script
 // it runs rather than sources (bash scripts/next.sh), one named by a
 // variable holding the script's directory (SCRIPT_DIR="$(cd "$(dirname
-// "${BASH_SOURCE[0]}")" && pwd)"; source "$SCRIPT_DIR/lib.sh"), and the modules
+// "${BASH_SOURCE[0]}")" && pwd)"; source "$SCRIPT_DIR/lib.sh") or its
+// link's target's ($(dirname "$(readlink -f "$0")")), and the modules
 // beside a Python script's link's target, where Python looks. Each is
 // now protected; the neighbours, variables not known, programs found in
 // PATH and a script that is no link, protect what they did.
@@ -217,6 +218,8 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 			[]string{"scripts/hooks/check.py", "tools/helpers.py", "tools/helpers/__init__.py", "tools/__pycache__"}},
 		{"a variable naming the script's directory", "", "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nsource \"$SCRIPT_DIR/lib.sh\"\n" +
 			"export DIR=$(dirname \"$0\")\n. \"${DIR}/../lib.sh\"\n", "", []string{check, "scripts/hooks/lib.sh", "scripts/lib.sh"}},
+		{"readlink -f of the script's link", "", ". \"$(dirname \"$(readlink -f \"$0\")\")/lib.sh\"\n", "tools/check.sh", []string{check, "tools/lib.sh"}},
+		{"realpath of the script", "", ". \"$(dirname \"$(realpath \"${BASH_SOURCE[0]}\")\")/lib.sh\"\n", "", []string{check, "scripts/hooks/lib.sh"}},
 		// neighbours
 		{"a variable not known", "", "DIR=\"$(git rev-parse --show-toplevel)\"\nsource \"$DIR/lib.sh\"\nD=scripts\nD=$(pwd)\n. \"$D/lib.sh\"\n", "", []string{check}},
 		{"programs in PATH", "", "cat README.md\ngit diff --stat\necho ./scripts/next.sh\n", "", []string{check}},

@@ -4,7 +4,8 @@ package integration
 
 // red80: what a hook's script loads that lead79's reading missed: a
 // source line after the script cds to its own directory or through a
-// variable naming it (source "$SCRIPT_DIR/lib.sh"), a project
+// variable naming it (source "$SCRIPT_DIR/lib.sh") or its link's target
+// ($(dirname "$(readlink -f "$0")")), a project
 // script it runs rather than sources, and the modules beside a Python
 // script's link target. A sandboxed echo to each ran at the agent's next
 // hook outside every sandbox.
@@ -29,7 +30,7 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 	for _, tc := range []struct {
 		name, hook string
 		files      map[string]string
-		link       string // scripts/hooks/check.py links to it where set
+		link       string // the hook's script links to it where set
 		target     string // what the command writes
 		evil       string
 		held       bool
@@ -42,6 +43,10 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 			"scripts/hooks/check.sh": "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nsource \"$SCRIPT_DIR/lib.sh\"\n",
 			"scripts/hooks/lib.sh":   "echo ok\n",
 		}, "", "scripts/hooks/lib.sh", "echo evil", true},
+		{"readlink -f of the script's link", sh, map[string]string{
+			"tools/check.sh": ". \"$(dirname \"$(readlink -f \"$0\")\")/lib.sh\"\n",
+			"tools/lib.sh":   "echo ok\n",
+		}, "tools/check.sh", "tools/lib.sh", "echo evil", true},
 		{"a script run, not sourced", sh, map[string]string{
 			"scripts/hooks/check.sh": "bash scripts/next.sh\n",
 			"scripts/next.sh":        "echo ok\n",
@@ -64,7 +69,7 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 				}
 				p := lead79Project(t, asUser, files)
 				if tc.link != "" {
-					link := filepath.Join(p.root, "scripts/hooks/check.py")
+					link := filepath.Join(p.root, strings.Fields(tc.hook)[1])
 					if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
 						t.Fatal(err)
 					}
