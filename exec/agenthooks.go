@@ -317,7 +317,31 @@ func commandProgramFiles(dir, c, home string) (files []protectedPath, known bool
 	if module == 0 {
 		return []protectedPath{{path: f}}, true
 	}
-	return withByteCode(programFiles(f, module, ""), module), true
+	files = withByteCode(programFiles(f, module, ""), module)
+	return append(files, moduleImports(files, dir)...), true
+}
+
+// moduleImports returns the files in dir that the existing Python files
+// of a module python3 -m runs from dir import (pythonImports): Python
+// puts the working directory first on its path for -m, not the module's
+// own, and a json.py the command made in the root ran at the agent's
+// next python3 -m tools.check, which imports json. A file past
+// maxSourcedSize is read to it; sourcedFiles refuses it.
+func moduleImports(files []protectedPath, dir string) []protectedPath {
+	var out []protectedPath
+	for _, p := range files {
+		if !strings.HasSuffix(p.path, ".py") {
+			continue
+		}
+		f, err := openShebang(p.path)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, maxSourcedSize))
+		f.Close()
+		out = append(out, pythonImports(string(b), dir)...)
+	}
+	return out
 }
 
 // hookLineFiles returns the files that protect the programs of every

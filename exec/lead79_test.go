@@ -198,7 +198,8 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 // it runs rather than sources (bash scripts/next.sh), one named by a
 // variable holding the script's directory (SCRIPT_DIR="$(cd "$(dirname
 // "${BASH_SOURCE[0]}")" && pwd)"; source "$SCRIPT_DIR/lib.sh") or its
-// link's target's ($(dirname "$(readlink -f "$0")")), and the modules
+// link's target's ($(dirname "$(readlink -f "$0")")), the modules a
+// module python3 -m runs imports from the working directory, and the modules
 // beside a Python script's link's target, where Python looks. Each is
 // now protected; the neighbours, variables not known, programs found in
 // PATH and a script that is no link, protect what they did.
@@ -252,6 +253,20 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 			protected, refused := lead79Programs(t, root)
 			if !slices.Equal(protected, tc.want) || refused != nil {
 				t.Errorf("%q: protected %q, refused %q; want %q, none", tc.script, protected, refused, tc.want)
+			}
+		})
+	}
+	// python3 -m puts the working directory first on Python's path, not
+	// the module's: its json.py is what import json loads.
+	for _, tc := range []struct{ hook, script string }{{"python3 -m tools.check", "import json\n"}, {"python3 tools/check.py", "import json\n"}} {
+		t.Run(tc.hook, func(t *testing.T) {
+			root := t.TempDir()
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(tc.hook))
+			writeLead76(t, root, "tools/check.py", tc.script)
+			protected, _ := lead79Programs(t, root)
+			module := strings.Contains(tc.hook, "-m")
+			if slices.Contains(protected, "json.py") != module || !slices.Contains(protected, "tools/json.py") {
+				t.Errorf("protected %q; want tools/json.py, and json.py where -m", protected)
 			}
 		})
 	}

@@ -5,7 +5,8 @@ package integration
 // red80: what a hook's script loads that lead79's reading missed: a
 // source line after the script cds to its own directory or through a
 // variable naming it (source "$SCRIPT_DIR/lib.sh") or its link's target
-// ($(dirname "$(readlink -f "$0")")), a project
+// ($(dirname "$(readlink -f "$0")")), a module python3 -m runs from the
+// root, which imports json from there (json.py), a project
 // script it runs rather than sources, and the modules beside a Python
 // script's link target. A sandboxed echo to each ran at the agent's next
 // hook outside every sandbox.
@@ -55,6 +56,9 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 			"tools/check.py":   "import helpers\nhelpers.main()\n",
 			"tools/helpers.py": "def main(): print('ok')\n",
 		}, "tools/check.py", "tools/helpers.py", "def main(): print('evil')", true},
+		{"a module python3 -m runs", "python3 -m tools.check", map[string]string{
+			"tools/check.py": "import json\nprint('ok')\n",
+		}, "", "json.py", "print('evil')", true},
 		// neighbour
 		{"a file the script reads", sh, map[string]string{
 			"scripts/hooks/check.sh": "cat scripts/next.sh >/dev/null\necho ok\n",
