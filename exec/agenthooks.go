@@ -525,6 +525,7 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	dirs := []string{dir}
 	known := map[string]string{} // the script's variables naming a directory
 	self, real := filepath.Dir(path), scriptRealDir(path, root)
+	seen := map[string]bool{} // read once, however many lines name it
 	for line := range strings.Lines(string(b)) {
 		line = scriptDirs(expandProjectVars(line, root, vars), self, real)
 		for name, value := range known {
@@ -546,10 +547,10 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 				dirs = scriptCd(dirs, words[1])
 			case len(words) >= 2 && (words[0] == "." || words[0] == "source"):
 				if words[1] != "" {
-					out = append(out, scriptSourced(words[1], dirs, root, vars, depth)...)
+					out = append(out, scriptSourced(words[1], dirs, root, vars, depth, seen)...)
 				}
 			default:
-				out = append(out, scriptCalled(s, dirs, root, vars, depth)...)
+				out = append(out, scriptCalled(s, dirs, root, vars, depth, seen)...)
 			}
 		}
 	}
@@ -614,8 +615,8 @@ func scriptCd(dirs []string, d string) []string {
 
 // scriptSourced returns the files that protect file name, which a hook's
 // shell script sources, from each of dirs, and what it sources in turn
-// (sourcedFiles).
-func scriptSourced(name string, dirs []string, root string, vars []string, depth int) []protectedPath {
+// (sourcedFiles); none of seen, which it adds to.
+func scriptSourced(name string, dirs []string, root string, vars []string, depth int, seen map[string]bool) []protectedPath {
 	var out []protectedPath
 	for _, dir := range dirs {
 		p := name
@@ -624,9 +625,10 @@ func scriptSourced(name string, dirs []string, root string, vars []string, depth
 		} else if dir != dirs[0] {
 			break
 		}
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() || seen[p] {
 			continue
 		}
+		seen[p] = true
 		out = append(out, protectedPath{path: p})
 		if depth+1 < maxSourceDepth && within(p, root) {
 			out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
@@ -641,12 +643,16 @@ func scriptSourced(name string, dirs []string, root string, vars []string, depth
 // the script runs it as the hook would, and a sandboxed echo >
 // scripts/next.sh ran at the agent's next hook. A shell script it runs
 // is read for what it sources in turn, to maxSourceDepth. A program in
-// PATH (cat README.md) protects nothing.
-func scriptCalled(s string, dirs []string, root string, vars []string, depth int) []protectedPath {
+// PATH (cat README.md) protects nothing. None of seen, which it adds to.
+func scriptCalled(s string, dirs []string, root string, vars []string, depth int, seen map[string]bool) []protectedPath {
 	var out []protectedPath
 	for _, dir := range dirs {
 		files, _ := commandProgramFiles(dir, s, "")
 		for _, p := range files {
+			if seen[p.path] {
+				continue
+			}
+			seen[p.path] = true
 			out = append(out, p)
 			if depth+1 < maxSourceDepth && within(p.path, root) && scriptLanguage(p.path) == "sh" {
 				out = append(out, sourcedFiles(p.path, dir, root, vars, depth+1)...)

@@ -256,6 +256,17 @@ func TestAgentHookLoadedRed80(t *testing.T) {
 			}
 		})
 	}
+	// A file named on many lines is read once: 12,000 lines of bash
+	// scripts/big.sh took 8 s to plan and refused the run 12,000 times.
+	t.Run("a file many lines name", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+		writeLead76(t, root, check, strings.Repeat(". scripts/big.sh\nbash scripts/big.sh\n", 1000))
+		writeLead76(t, root, "scripts/big.sh", strings.Repeat("#\n", maxSourcedSize))
+		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], "scripts/big.sh: a hook's script of more than") {
+			t.Errorf("refused %d times (%.200q), want once, scripts/big.sh", len(refused), refused)
+		}
+	})
 	// python3 -m puts the working directory first on Python's path, not
 	// the module's: its json.py is what import json loads.
 	for _, tc := range []struct{ hook, script string }{{"python3 -m tools.check", "import json\n"}, {"python3 tools/check.py", "import json\n"}} {
