@@ -296,17 +296,52 @@ func hookDirs(root, dir, cwd string, dirToo bool) []string {
 // out by agentHookPrograms (installed), as a program npx or PATH finds
 // there is not.
 func hookProgramFiles(dir, c, home string) []protectedPath {
-	f, module := programPath(dir, c, home)
-	if f == "" {
+	files, known := commandProgramFiles(dir, c, home)
+	if !known {
 		return hookWordFiles(dir, c)
 	}
+	return files
+}
+
+// commandProgramFiles returns the files that protect the program command
+// c runs from directory dir, as hookProgramFiles, where programPath knows
+// it (known); none where it does not.
+func commandProgramFiles(dir, c, home string) (files []protectedPath, known bool) {
+	f, module := programPath(dir, c, home)
+	if f == "" {
+		return nil, false
+	}
 	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
-		return nil
+		return nil, true
 	}
 	if module == 0 {
-		return []protectedPath{{path: f}}
+		return []protectedPath{{path: f}}, true
 	}
-	return withByteCode(programFiles(f, module, ""), module)
+	files = withByteCode(programFiles(f, module, ""), module)
+	return append(files, moduleImports(files, dir)...), true
+}
+
+// moduleImports returns the files in dir that the existing Python files
+// of a module python3 -m runs from dir import (pythonImports): Python
+// puts the working directory first on its path for -m, not the module's
+// own, and a json.py the command made in the root ran at the agent's
+// next python3 -m tools.check, which imports json. A file past
+// maxSourcedSize is read to it; sourcedFiles refuses it.
+func moduleImports(files []protectedPath, dir string) []protectedPath {
+	var out []protectedPath
+	for _, p := range files {
+		if !strings.HasSuffix(p.path, ".py") {
+			continue
+		}
+		f, err := openShebang(p.path)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, maxSourcedSize))
+		f.Close()
+		out = append(out, pythonImports(string(b), dir)...)
+	}
+	return out
 }
 
 // hookLineFiles returns the files that protect the programs of every
@@ -482,37 +517,167 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	}
 	switch lang {
 	case "py":
-		return pythonImports(string(b), filepath.Dir(path))
+		return pythonImports(string(b), scriptRealDir(path, root))
 	case "js":
-		return nodeImports(string(b), filepath.Dir(path))
+		return nodeImports(string(b), scriptRealDir(path, root))
 	}
 	var out []protectedPath
+	dirs := []string{dir}
+	known := map[string]string{} // the script's variables naming a directory
+	self, real := filepath.Dir(path), scriptRealDir(path, root)
+	seen := map[string]bool{} // read once, however many lines name it
 	for line := range strings.Lines(string(b)) {
-		if !strings.Contains(line, "source") && !strings.Contains(line, ". ") && !strings.Contains(line, ".\t") {
-			continue
+		line = scriptDirs(expandProjectVars(line, root, vars), self, real)
+		for name, value := range known {
+			line = expandProjectVars(line, value, []string{name})
 		}
-		line = scriptDirs(expandProjectVars(line, root, vars), path)
+		if name, value, ok := dirAssignment(line); name != "" {
+			delete(known, name)
+			if ok && len(known) < maxScriptVars {
+				known[name] = value
+			}
+		}
 		// Bounded by maxSourcedSize: a pipeline of any length is split.
 		cmds, _ := simpleCommands(line, len(line)+1)
 		for _, s := range cmds {
-			words := leadingWords(withoutReservedWords(s))
-			if len(words) < 2 || words[0] != "." && words[0] != "source" || words[1] == "" {
-				continue
-			}
-			p := words[1]
-			if !filepath.IsAbs(p) {
-				p = dir + "/" + p
-			}
-			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				continue
-			}
-			out = append(out, protectedPath{path: p})
-			if depth+1 < maxSourceDepth && within(p, root) {
-				out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+			s = withoutReservedWords(s)
+			words := leadingWords(s)
+			switch {
+			case len(words) == 2 && words[0] == "cd" && words[1] != "":
+				dirs = scriptCd(dirs, words[1])
+			case len(words) >= 2 && (words[0] == "." || words[0] == "source"):
+				if words[1] != "" {
+					out = append(out, scriptSourced(words[1], dirs, root, vars, depth, seen)...)
+				}
+			default:
+				out = append(out, scriptCalled(s, dirs, root, vars, depth, seen)...)
 			}
 		}
 	}
 	return out
+}
+
+// maxScriptVars bounds the variables of a hook's shell script naming a
+// directory that sourcedFiles reads.
+const maxScriptVars = 16
+
+// dirAssignment returns the variable shell script line assigns, where it
+// is one, and the directory it names where that is known (ok): a plain
+// path, as scriptDirs and expandProjectVars leave the script's directory
+// and the project's, or one a cd in a command substitution prints
+// (SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"). Such
+// a variable in a source line named a file left writable.
+func dirAssignment(line string) (name, value string, ok bool) {
+	t := strings.TrimSpace(line)
+	for _, kw := range []string{"export ", "readonly ", "local ", "declare "} {
+		t = strings.TrimLeft(strings.TrimPrefix(t, kw), " \t")
+	}
+	if !assignment(t) {
+		return "", "", false
+	}
+	name, v, _ := strings.Cut(t, "=")
+	v = strings.TrimSuffix(strings.TrimSpace(v), ";")
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+	}
+	if body, ok := strings.CutPrefix(v, "$(cd "); ok && strings.HasSuffix(body, ")") {
+		d, pwd, found := strings.Cut(strings.TrimSuffix(body, ")"), "&&")
+		if !found {
+			d, pwd, _ = strings.Cut(d, ";")
+		}
+		if p := strings.TrimSpace(pwd); p != "pwd" && p != "pwd -P" {
+			return name, "", false
+		}
+		d = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(d, "-P ")), "-- "))
+		v = strings.Trim(d, `"`)
+	}
+	return name, v, v != "" && plainPath(v)
+}
+
+// maxScriptDirs bounds the directories a hook's shell script cds to that
+// sourcedFiles takes its relative names from.
+const maxScriptDirs = 8
+
+// scriptCd returns the directories a shell script's relative names are
+// taken from after its cd to directory d: dirs and d, the cd being
+// perhaps one not run (in a function, after a test). cd "$(dirname "$0")"
+// && . ./lib.sh sourced scripts/hooks/lib.sh, which was left writable
+// as the name was taken from the hook's directory alone.
+func scriptCd(dirs []string, d string) []string {
+	if len(dirs) >= maxScriptDirs {
+		return dirs
+	}
+	if !filepath.IsAbs(d) {
+		d = dirs[len(dirs)-1] + "/" + d
+	}
+	return append(dirs, d)
+}
+
+// scriptSourced returns the files that protect file name, which a hook's
+// shell script sources, from each of dirs, and what it sources in turn
+// (sourcedFiles); none of seen, which it adds to.
+func scriptSourced(name string, dirs []string, root string, vars []string, depth int, seen map[string]bool) []protectedPath {
+	var out []protectedPath
+	for _, dir := range dirs {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = dir + "/" + p
+		} else if dir != dirs[0] {
+			break
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() || seen[p] {
+			continue
+		}
+		seen[p] = true
+		out = append(out, protectedPath{path: p})
+		if depth+1 < maxSourceDepth && within(p, root) {
+			out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+		}
+	}
+	return out
+}
+
+// scriptCalled returns the files that protect the program of simple
+// command s of a hook's shell script, from each of dirs, where the
+// project holds it (bash scripts/next.sh, ./next.sh, exec ./next.sh):
+// the script runs it as the hook would, and a sandboxed echo >
+// scripts/next.sh ran at the agent's next hook. A shell script it runs
+// is read for what it sources in turn, to maxSourceDepth. A program in
+// PATH (cat README.md) protects nothing. None of seen, which it adds to.
+func scriptCalled(s string, dirs []string, root string, vars []string, depth int, seen map[string]bool) []protectedPath {
+	var out []protectedPath
+	for _, dir := range dirs {
+		files, _ := commandProgramFiles(dir, s, "")
+		for _, p := range files {
+			if seen[p.path] {
+				continue
+			}
+			seen[p.path] = true
+			out = append(out, p)
+			if depth+1 < maxSourceDepth && within(p.path, root) && scriptLanguage(p.path) == "sh" {
+				out = append(out, sourcedFiles(p.path, dir, root, vars, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// scriptRealDir returns the directory of the file hook script path links
+// to, in root's terms where it lies there: Python puts that directory
+// first on its path, and node takes relative modules from it, not from
+// the link's (scripts/hooks/check.py -> ../../tools/check.py imports
+// tools/helpers.py).
+func scriptRealDir(path, root string) string {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return filepath.Dir(path)
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		if rel, ok := strings.CutPrefix(real, r+"/"); ok {
+			real = root + "/" + rel // the root's own links kept (/tmp on macOS)
+		}
+	}
+	return filepath.Dir(real)
 }
 
 // scriptLanguage tells the language of hook script path by its name:
@@ -653,22 +818,26 @@ func nodeImports(src, dir string) []protectedPath {
 	return out
 }
 
-// scriptDirs returns line of shell script path with the forms of the
-// script's own directory that sourcing scripts use ($(dirname "$0"),
-// ${BASH_SOURCE%/*}) replaced by it, where the shell would take it as
-// it is (plainPath). $0 is the script's at the first level only; it is
+// scriptDirs returns a line of a shell script in directory dir with the
+// forms of the script's own directory that sourcing scripts use
+// ($(dirname "$0"), ${BASH_SOURCE%/*}) replaced by it, where the shell
+// would take it as it is (plainPath). $0 is the script's at the first level only; it is
 // the hook's still in a file the script sources, where this takes it
-// for that file's, as BASH_SOURCE is.
-func scriptDirs(line, path string) string {
+// for that file's, as BASH_SOURCE is. real, the directory of what the
+// script links to (scriptRealDir), stands for $(dirname "$(readlink -f
+// "$0")") and realpath's.
+func scriptDirs(line, dir, real string) string {
 	if !strings.Contains(line, "$0") && !strings.Contains(line, "BASH_SOURCE") {
 		return line
 	}
-	dir := filepath.Dir(path)
-	if !plainPath(dir) {
+	if !plainPath(dir) || !plainPath(real) {
 		return line
 	}
 	var args []string
 	for _, self := range []string{`"$0"`, `$0`, `"${0}"`, `"${BASH_SOURCE[0]}"`, `"$BASH_SOURCE"`, `${BASH_SOURCE[0]}`, `$BASH_SOURCE`} {
+		for _, resolve := range []string{"readlink -f ", "realpath "} {
+			args = append(args, `$(dirname "$(`+resolve+self+`)")`, real)
+		}
 		args = append(args, `$(dirname `+self+`)`, dir, "`dirname "+self+"`", dir)
 	}
 	args = append(args, `${0%/*}`, dir, `${BASH_SOURCE%/*}`, dir, `${BASH_SOURCE[0]%/*}`, dir)

@@ -3,7 +3,9 @@
 package exec
 
 import (
+	"cmp"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -187,4 +189,96 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 			t.Errorf("refused %q, want %s", refused, check)
 		}
 	})
+}
+
+// TestAgentHookLoadedRed80: what a hook's script loads that lead79's
+// reading missed ran at the agent's next hook a file the sandboxed
+// command had rewritten: a shell script's source line after it cds to
+// its own directory (cd "$(dirname "$0")"; . ./lib.sh), a project script
+// it runs rather than sources (bash scripts/next.sh), one named by a
+// variable holding the script's directory (SCRIPT_DIR="$(cd "$(dirname
+// "${BASH_SOURCE[0]}")" && pwd)"; source "$SCRIPT_DIR/lib.sh") or its
+// link's target's ($(dirname "$(readlink -f "$0")")), the modules a
+// module python3 -m runs imports from the working directory, and the modules
+// beside a Python script's link's target, where Python looks. Each is
+// now protected; the neighbours, variables not known, programs found in
+// PATH and a script that is no link, protect what they did.
+func TestAgentHookLoadedRed80(t *testing.T) {
+	const check = "scripts/hooks/check.sh"
+	for _, tc := range []struct {
+		name, hook, script string
+		link               string // where script lies, linked from the hook's
+		want               []string
+	}{
+		{"cd to the script's directory", "", "cd \"$(dirname \"$0\")\" || exit 1\n. ./lib.sh\n", "",
+			[]string{check, "lib.sh", "scripts/hooks/lib.sh"}},
+		{"cd to a directory named", "", "cd scripts\nsource lib.sh\n", "", []string{check, "lib.sh", "scripts/lib.sh"}},
+		{"a script run, not sourced", "", "bash scripts/next.sh\nexec ./scripts/other\n", "",
+			[]string{check, "scripts/next.sh", "scripts/lib.sh", "scripts/other"}},
+		{"a python script's link", "python3 scripts/hooks/check.py", "import helpers\n", "tools/check.py",
+			[]string{"scripts/hooks/check.py", "tools/helpers.py", "tools/helpers/__init__.py", "tools/__pycache__"}},
+		{"a variable naming the script's directory", "", "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nsource \"$SCRIPT_DIR/lib.sh\"\n" +
+			"export DIR=$(dirname \"$0\")\n. \"${DIR}/../lib.sh\"\n", "", []string{check, "scripts/hooks/lib.sh", "scripts/lib.sh"}},
+		{"readlink -f of the script's link", "", ". \"$(dirname \"$(readlink -f \"$0\")\")/lib.sh\"\n", "tools/check.sh", []string{check, "tools/lib.sh"}},
+		{"realpath of the script", "", ". \"$(dirname \"$(realpath \"${BASH_SOURCE[0]}\")\")/lib.sh\"\n", "", []string{check, "scripts/hooks/lib.sh"}},
+		// neighbours
+		{"a variable not known", "", "DIR=\"$(git rev-parse --show-toplevel)\"\nsource \"$DIR/lib.sh\"\nD=scripts\nD=$(pwd)\n. \"$D/lib.sh\"\n", "", []string{check}},
+		{"programs in PATH", "", "cat README.md\ngit diff --stat\necho ./scripts/next.sh\n", "", []string{check}},
+		{"a python script, no link", "python3 tools/check.py", "import helpers\n", "",
+			[]string{"tools/check.py", "tools/helpers.py", "tools/helpers/__init__.py", "tools/__pycache__"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			hook, script := cmp.Or(tc.hook, "bash "+check), check
+			if tc.hook != "" {
+				script = strings.Fields(tc.hook)[1]
+			}
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(hook))
+			writeLead76(t, root, cmp.Or(tc.link, script), tc.script)
+			if tc.link != "" {
+				rel, _ := filepath.Rel(filepath.Dir(root+"/"+script), root+"/"+tc.link)
+				if err := os.MkdirAll(filepath.Dir(root+"/"+script), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(rel, root+"/"+script); err != nil {
+					t.Fatal(err)
+				}
+			}
+			writeLead76(t, root, "README.md", "")
+			writeLead76(t, root, "scripts/lib.sh", "lint() { :; }\n")
+			writeLead76(t, root, "scripts/next.sh", ". scripts/lib.sh\n")
+			writeLead76(t, root, "scripts/hooks/lib.sh", "")
+			writeLead76(t, root, "scripts/hooks/helpers.py", "")
+			writeLead76(t, root, "tools/helpers.py", "")
+			protected, refused := lead79Programs(t, root)
+			if !slices.Equal(protected, tc.want) || refused != nil {
+				t.Errorf("%q: protected %q, refused %q; want %q, none", tc.script, protected, refused, tc.want)
+			}
+		})
+	}
+	// A file named on many lines is read once: 12,000 lines of bash
+	// scripts/big.sh took 8 s to plan and refused the run 12,000 times.
+	t.Run("a file many lines name", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+		writeLead76(t, root, check, strings.Repeat(". scripts/big.sh\nbash scripts/big.sh\n", 1000))
+		writeLead76(t, root, "scripts/big.sh", strings.Repeat("#\n", maxSourcedSize))
+		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], "scripts/big.sh: a hook's script of more than") {
+			t.Errorf("refused %d times (%.200q), want once, scripts/big.sh", len(refused), refused)
+		}
+	})
+	// python3 -m puts the working directory first on Python's path, not
+	// the module's: its json.py is what import json loads.
+	for _, tc := range []struct{ hook, script string }{{"python3 -m tools.check", "import json\n"}, {"python3 tools/check.py", "import json\n"}} {
+		t.Run(tc.hook, func(t *testing.T) {
+			root := t.TempDir()
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(tc.hook))
+			writeLead76(t, root, "tools/check.py", tc.script)
+			protected, _ := lead79Programs(t, root)
+			module := strings.Contains(tc.hook, "-m")
+			if slices.Contains(protected, "json.py") != module || !slices.Contains(protected, "tools/json.py") {
+				t.Errorf("protected %q; want tools/json.py, and json.py where -m", protected)
+			}
+		})
+	}
 }
