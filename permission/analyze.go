@@ -271,6 +271,9 @@ type analyzer struct {
 	// inserted: the text sed -i put in files the line did not write
 	// (sedInserted), judged deny-only where one is run (runInserted).
 	inserted []writtenFile
+	// filled: the directories an extraction of what the line wrote
+	// fills (operandsWritten).
+	filled []writtenFile
 	// readers: the commands walked so far that run a file as a program
 	// (programFiles, runnerFiles), one of each name and file, for a
 	// write later on the line, which a reader in the background, in a
