@@ -1283,6 +1283,15 @@ func (z *analyzer) linesText(i int, c SimpleCommand, paths []PathArg, rs []*synt
 			return true
 		}
 	}
+	// Its words as well as its paths, which name the files read only
+	// where they are protected or may be (shuf -o t s lists t alone).
+	for _, w := range c.Args()[1:] {
+		if w = z.fileWord(w); w.Literal && w.Text != "" {
+			if _, ok := z.writtenThrough(w.Text, c.Dir); ok {
+				return true
+			}
+		}
+	}
 	// paths holds the redirections' files: cpio -i < a.cpio.
 	for _, p := range paths {
 		w := z.fileWord(p.Word)
