@@ -5,7 +5,8 @@ import "testing"
 // TestEng80OperandWritesRun: a command that writes a file by an operand
 // of its own (sort -o t, uniq s t, rsync s t, gunzip s.gz, split,
 // csplit, patch, an extraction, a copy of a file only known at run
-// time) was not seen as writing it, so that running it later on the
+// time, patch and git apply of a patch only known at run time) was not
+// seen as writing it, so that running it later on the
 // line ran what the engine took for the project's own file, allowed
 // where echo 'rm -rf ~' > t; sh t is denied. The file now counts as
 // written with what is only known at run time, where the command's
@@ -31,6 +32,9 @@ func TestEng80OperandWritesRun(t *testing.T) {
 		{"tar -x of an archive the line made", `echo 'rm -rf ~' > s; tar -cf a.tar s; mkdir x; tar -xf a.tar -C x; sh x/s`},
 		{"patch s p of a patch the line wrote", `echo 'rm -rf ~' > p; patch s p; sh s`},
 		{"cp \"$f\" t.sh", `echo 'rm -rf ~' > s; cp "$f" t.sh; sh t.sh`},
+		{"patch < p of a patch only known at run time", `gen > p; patch -p1 < p; sh s`},
+		{"git apply of a patch only known at run time", `gen > p; git apply p; sh s`},
+		{"git apply of a patch the line wrote", `printf '%s\n' '--- /dev/null' '+++ b/s' '@@ -0,0 +1 @@' '+rm -rf ~' > p; git apply p; sh s`},
 		{"sort -o, then make", `echo 'all:;rm -rf ~' > s; sort -o Makefile s; make`},
 	} {
 		rows = eng77Asks(rows, r.name, r.cmd)
@@ -55,6 +59,8 @@ func TestEng80OperandWritesRun(t *testing.T) {
 		{"gunzip of the project's file", `gunzip data.gz; sh run.sh`},
 		{"tar -x of the project's archive", `tar -xf a.tar; ./configure`},
 		{"cp of a literal file", `cp b.sh t.sh; sh t.sh`},
+		{"git apply of the project's patch", `git apply x.patch; sh s`},
+		{"patch < of the project's patch", `patch -p1 < x.patch; ./build.sh`},
 	} {
 		rows = eng77Allowed(rows, r.name, r.cmd)
 	}
