@@ -61,6 +61,7 @@ func TestEng80OperandWritesRun(t *testing.T) {
 		{"cp of a literal file", `cp b.sh t.sh; sh t.sh`},
 		{"git apply of the project's patch", `git apply x.patch; sh s`},
 		{"patch < of the project's patch", `patch -p1 < x.patch; ./build.sh`},
+		{"a piped extraction of the project's archive", `cat deps.tar | tar x; ./configure`},
 	} {
 		rows = eng77Allowed(rows, r.name, r.cmd)
 	}

@@ -1239,8 +1239,15 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 	if len(c.Words) == 0 || keepsText(lowerName(c)) || isCompiler(lowerName(c)) || lowerName(c) == "go" {
 		return
 	}
+	// A pipe may bring the line's text (echo … | sort -o t) or the
+	// project's (cat deps.tar | tar x): its file is followed, not a
+	// directory it fills or a file only known at run time.
+	byPipe := false
 	if !z.linesText(i, c, PathArgs(c), rs) {
-		return
+		if feed, _ := fdDoc(rs, 0); feed != feedNone || !z.pipedIn() {
+			return
+		}
+		byPipe = true
 	}
 	c.Redirects = nil // notesWritten's, their text known
 	paths := PathArgs(c)
@@ -1254,6 +1261,9 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 			w = Word{Text: w.Text + "*"}
 		}
 		if !w.Literal || p.Tree && p.Fills {
+			if byPipe {
+				continue
+			}
 			z.filled = append(z.filled, writtenFile{file: w, dir: c.Dir})
 			continue
 		}
@@ -1270,18 +1280,14 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 }
 
 // linesText says whether what command i, c, writes by its operands
-// (paths, its PathArgs) may be the line's: operandsWritten.
+// (paths, its PathArgs) may be the line's, besides a pipe:
+// operandsWritten.
 func (z *analyzer) linesText(i int, c SimpleCommand, paths []PathArg, rs []*syntax.Redirect) bool {
 	if strings.Contains(c.Text, " code: ") || c.Piped || z.fedBy(i) != nil {
 		return true
 	}
-	switch feed, _ := fdDoc(rs, 0); feed {
-	case feedDoc, feedOther:
+	if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedOther {
 		return true
-	case feedNone:
-		if z.pipedIn() {
-			return true
-		}
 	}
 	// Its words as well as its paths, which name the files read only
 	// where they are protected or may be (shuf -o t s lists t alone).
