@@ -271,6 +271,9 @@ type analyzer struct {
 	// inserted: the text sed -i put in files the line did not write
 	// (sedInserted), judged deny-only where one is run (runInserted).
 	inserted []writtenFile
+	// filled: the directories an extraction of what the line wrote
+	// fills (operandsWritten).
+	filled []writtenFile
 	// readers: the commands walked so far that run a file as a program
 	// (programFiles, runnerFiles), one of each name and file, for a
 	// write later on the line, which a reader in the background, in a
@@ -4447,6 +4450,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		z.expectCode(c)
 	case "patch":
 		z.patchInput(c, rs)
+	case "git":
+		z.gitApplyInput(c, rs)
 	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim",
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":

@@ -26,10 +26,35 @@ func (z *analyzer) patchInput(c SimpleCommand, rs []*syntax.Redirect) {
 		z.patchWrites(c, text)
 	}
 	for _, name := range patchFiles(c) {
-		if f, ok := z.lastWritten(name, c.Dir); ok && f.known {
+		f, ok := z.lastWritten(name, c.Dir)
+		switch {
+		case ok && f.known:
 			z.patchWrites(c, f.text)
+		case ok:
+			// gen > p; patch -p1 < p: the files it writes are any the
+			// line's text names, their text not known (fillsWritten).
+			z.filled = append(z.filled, writtenFile{file: Word{Text: ".", Literal: true}, dir: c.Dir})
 		}
 	}
+}
+
+// gitApplyInput is patchInput for git apply c (and git am), whose
+// operands are its patches.
+func (z *analyzer) gitApplyInput(c SimpleCommand, rs []*syntax.Redirect) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "apply" && sub.Text != "am" {
+		return
+	}
+	var ws []Word
+	for _, w := range rest {
+		if w.Literal && !strings.HasPrefix(w.Text, "-") {
+			// As patch -i's: patchFiles reads them.
+			ws = append(ws, Word{Text: "-i", Literal: true}, w)
+		}
+	}
+	p := c
+	p.Words, p.Inner = append([]Word{{Text: "patch", Literal: true}}, ws...), 0
+	z.patchInput(p, rs)
 }
 
 // patchFiles returns the patch files patch command c reads by name: -i

@@ -795,7 +795,9 @@ var pathSpecs = [...]namedPathSpec{
 		longWrite: []string{"--log-io", "--log-in", "--log-out", "--log-timing"}}},
 	{"openssl", &pathSpec{custom: opensslPaths}},
 	{"patch", &pathSpec{role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}}},
-	{"gzip", rmSpec}, {"gunzip", rmSpec}, {"bzip2", rmSpec}, {"bunzip2", rmSpec}, {"xz", rmSpec}, {"unxz", rmSpec}, {"zstd", rmSpec},
+	{"gzip", &pathSpec{custom: compressPaths}}, {"gunzip", &pathSpec{custom: compressPaths}}, {"bzip2", &pathSpec{custom: compressPaths}},
+	{"bunzip2", &pathSpec{custom: compressPaths}}, {"xz", &pathSpec{custom: compressPaths}}, {"unxz", &pathSpec{custom: compressPaths}},
+	{"zstd", &pathSpec{custom: compressPaths}},
 	{"zip", &pathSpec{custom: zipPaths}},
 	{"unzip", &pathSpec{custom: unzipPaths}},
 	{"go", &pathSpec{custom: goPaths}},
@@ -3776,6 +3778,28 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		if dirs {
 			add(host + "/" + p)
+		}
+	}
+	return out
+}
+
+// compressPaths: gzip and its kin replace each operand (rmSpec's) with
+// its compressed or decompressed copy: gunzip s.gz (gzip -d, unxz …)
+// writes s, whose name is the operand's without the suffix; a -c
+// (--stdout) writes neither.
+func compressPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	out = rmSpec.paths(out, args)
+	n := strings.TrimPrefix(lowerName(c), "g")
+	if !strings.HasPrefix(n, "un") && !hasOpt(args, "d", "--decompress", "--uncompress") || hasOpt(args, "c", "--stdout", "--to-stdout") {
+		return out
+	}
+	for _, w := range splitOps(args, "SbT", "--suffix", "--threads", "--memlimit") {
+		for _, suf := range [...]string{".gz", ".z", ".xz", ".lzma", ".bz2", ".zst"} {
+			if t, ok := strings.CutSuffix(w.Text, suf); ok && t != "" {
+				out = append(out, PathArg{Word: Word{Text: t, Literal: w.Literal}, Write: true})
+				break
+			}
 		}
 	}
 	return out

@@ -32,6 +32,10 @@ type writtenFile struct {
 	dir   string
 	text  string
 	known bool
+	// was: the text, known, the line wrote to the file before a command
+	// changed it by an operand of its own (operandsWritten), which is
+	// still judged deny-only: shfmt -w keeps what rm -rf ~ does.
+	was *writtenFile
 }
 
 // notesWritten records the files command i writes with its output: by
@@ -76,6 +80,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		return
 	case "tee":
 	default:
+		z.operandsWritten(i, c, rs)
 		return
 	}
 	text, known = "", false
@@ -257,7 +262,7 @@ func (z *analyzer) runsWritten(i int) {
 	if z.async || z.loopDepth > 0 || z.fn != "" || forksAway(c) {
 		z.noteReader(i, c)
 	}
-	if len(z.written)+len(z.inserted) == 0 {
+	if len(z.written)+len(z.inserted)+len(z.filled) == 0 {
 		return
 	}
 	z.runAt = i
@@ -720,12 +725,17 @@ func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 		if f, ok := z.writtenThrough(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 			return
+		} else if f, ok := z.fillsWritten(name, c.Dir); ok {
+			z.runWritten(c, name, f)
+			return
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
 			z.runInserted(c, name, f)
 		}
 	}
 	for _, name := range runnerFiles(c) {
 		if f, ok := z.writtenThrough(name, c.Dir); ok {
+			z.runWritten(c, name, f)
+		} else if f, ok := z.fillsWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 		} else if f, ok := z.lastInserted(name, c.Dir); ok {
 			z.runInserted(c, name, f)
@@ -857,6 +867,9 @@ func runnerFiles(c SimpleCommand) []string {
 func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 	if !f.known {
 		z.complex("%s runs %s, which the line wrote with what is only known at run time", c.Name(), shorten(name))
+		if f.was != nil {
+			z.runInserted(c, name, *f.was)
+		}
 		return
 	}
 	if containerStdinShell(c) >= 0 {
@@ -994,6 +1007,10 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 				dir = &val
 			}
 		}
+	}
+	if dir == nil && len(ops) == 2 && !ops[0].Literal && ops[1].Literal && len(z.written) > 0 {
+		// cp "$f" t.sh: any file the line wrote may be the one copied.
+		z.noteWrite(writtenFile{file: ops[1], dir: c.Dir})
 	}
 	if dir == nil && len(ops) == 2 && ops[0].Literal && ops[1].Literal && !strings.HasSuffix(ops[1].Text, "/") {
 		if z.devCopied(c, ops, rs) {
@@ -1202,4 +1219,153 @@ func packageScripts(text string) (lines []string, ok bool) {
 		lines = append(lines, pkg.Scripts[k])
 	}
 	return lines, true
+}
+
+// operandsWritten: command i, c, writes files by operands of its own,
+// those PathArgs (the path checks' list) says it writes (sort -o t s,
+// uniq s t, rsync s t, split, patch s p, git checkout -- s, a -c code's
+// open('t', 'w')), with what is only known at run time, where that may
+// be the line's: c reads a file the line wrote, or one only known at run
+// time after a write, or input a pipe or a here-document gives, or is
+// an interpreter's inline code; else it is the project's own text, as a
+// compiler's output is (written.go's header). A file the line wrote with
+// a known text keeps it judged deny-only (runInserted) beside the
+// unknown. An extraction (tar -x, unzip, cpio -i) fills its directory:
+// any file below it run later (fillsWritten). What only sets a file's
+// attributes, times or place (chmod, touch, rm) leaves its text as it
+// was; a target only known at run time is asked for by the path checks
+// already.
+func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect) {
+	if len(c.Words) == 0 || keepsText(lowerName(c)) || isCompiler(lowerName(c)) || lowerName(c) == "go" {
+		return
+	}
+	// A pipe may bring the line's text (echo … | sort -o t) or the
+	// project's (cat deps.tar | tar x): its file is followed, not a
+	// directory it fills or a file only known at run time.
+	byPipe := false
+	if !z.linesText(i, c, PathArgs(c), rs) {
+		if feed, _ := fdDoc(rs, 0); feed != feedNone || !z.pipedIn() {
+			return
+		}
+		byPipe = true
+	}
+	c.Redirects = nil // notesWritten's, their text known
+	paths := PathArgs(c)
+	for _, p := range paths {
+		w := z.fileWord(p.Word)
+		if !p.Write || p.Unknown || p.Reach {
+			continue
+		}
+		if n := lowerName(c); w.Literal && (n == "split" || n == "gsplit" || n == "csplit") {
+			// The pieces are named by the prefix and a suffix.
+			w = Word{Text: w.Text + "*"}
+		}
+		if !w.Literal || p.Tree && p.Fills {
+			if byPipe {
+				continue
+			}
+			z.filled = append(z.filled, writtenFile{file: w, dir: c.Dir})
+			continue
+		}
+		f := writtenFile{file: w, dir: c.Dir}
+		if prev, ok := z.lastWritten(w.Text, c.Dir); ok {
+			if prev.known {
+				f.was = &prev
+			} else {
+				f.was = prev.was
+			}
+		}
+		z.noteWrite(f)
+	}
+}
+
+// linesText says whether what command i, c, writes by its operands
+// (paths, its PathArgs) may be the line's, besides a pipe:
+// operandsWritten.
+func (z *analyzer) linesText(i int, c SimpleCommand, paths []PathArg, rs []*syntax.Redirect) bool {
+	if strings.Contains(c.Text, " code: ") || c.Piped || z.fedBy(i) != nil {
+		return true
+	}
+	if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedOther {
+		return true
+	}
+	// Its words as well as its paths, which name the files read only
+	// where they are protected or may be (shuf -o t s lists t alone).
+	for _, w := range c.Args()[1:] {
+		if w = z.fileWord(w); w.Literal && w.Text != "" {
+			if _, ok := z.writtenThrough(w.Text, c.Dir); ok {
+				return true
+			}
+		}
+	}
+	// paths holds the redirections' files: cpio -i < a.cpio.
+	for _, p := range paths {
+		w := z.fileWord(p.Word)
+		if !w.Literal {
+			// sort -o t "$f": any file the line wrote may be the one read.
+			if !p.Write && len(z.written) > 0 {
+				return true
+			}
+			continue
+		}
+		if _, ok := z.writtenThrough(w.Text, c.Dir); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pipedIn says whether the command walked reads a pipe on its standard
+// input: a later stage of a pipeline (echo … | sort -o t), whose input
+// the pipeline's walk holds as a duplication of nothing known.
+func (z *analyzer) pipedIn() bool {
+	for k := len(z.fdScopes) - 1; k >= 0; k-- {
+		s := z.fdScopes[k]
+		for i := len(s) - 1; i >= 0; i-- {
+			if r := s[i]; redirFD(r) == "0" {
+				return r.Op == syntax.DplIn && r.Word == nil
+			}
+		}
+	}
+	return false
+}
+
+// keepsText says whether program n writes the files it names only in
+// their attributes, times, place or existence, not their text: chmod
+// +x s.sh; ./s.sh runs what the line wrote to s.sh, as it stood.
+func keepsText(n string) bool {
+	switch n {
+	case "chmod", "chown", "chgrp", "touch", "mkdir", "rmdir", "rm", "unlink", "chattr", "setfacl", "setfattr", "truncate", "fallocate", "shred":
+		return true
+	}
+	return false
+}
+
+// fillsWritten returns a file operandsWritten's writes by a name not
+// known (z.filled) may have written as name, opened in dir: one below
+// the directory an extraction of what the line wrote fills (tar -xf
+// a.tar after tar -cf a.tar d), one a glob of pieces matches (split s
+// p: p*), any for a target only known at run time (sort -o "$f").
+func (z *analyzer) fillsWritten(name, dir string) (writtenFile, bool) {
+	p := placedPath(z.atHome(name), z.placedDir(dir))
+	for k := len(z.filled) - 1; k >= 0; k-- {
+		f := z.filled[k]
+		t := looseText(f.file.Text)
+		d := placedPath(z.atHome(t), z.placedDir(f.dir))
+		var in bool
+		switch {
+		case f.file.Literal:
+			in = d == "/" || strings.HasPrefix(p, d+"/")
+		case strings.ContainsAny(t, "$`"):
+			// sort -o "$f": any file.
+			in = true
+		default:
+			// split s p: p*, a glob of the pieces.
+			in, _ = path.Match(d, p)
+		}
+		if in {
+			return writtenFile{file: Word{Text: name, Literal: true}, dir: dir}, true
+		}
+	}
+	return writtenFile{}, false
 }
