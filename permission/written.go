@@ -107,6 +107,11 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 // of writes and reads (cat f > g; …) read all the writes before each,
 // 0.2 s at 11 kB, minutes at 256 kB.
 func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
+	if len(z.written) == 0 {
+		// Most lines write nothing, and every word of theirs may be
+		// asked about (operandsWritten): no path to place for them.
+		return writtenFile{}, false
+	}
 	name, dir = z.atHome(name), z.placedDir(dir)
 	same := func(k int) bool {
 		f := z.written[k]
@@ -1243,7 +1248,7 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 	// project's (cat deps.tar | tar x): its file is followed, not a
 	// directory it fills or a file only known at run time.
 	byPipe := false
-	if !z.linesText(i, c, PathArgs(c), rs) {
+	if !z.linesText(i, c, rs) {
 		if feed, _ := fdDoc(rs, 0); feed != feedNone || !z.pipedIn() {
 			return
 		}
@@ -1279,15 +1284,17 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 	}
 }
 
-// linesText says whether what command i, c, writes by its operands
-// (paths, its PathArgs) may be the line's, besides a pipe:
-// operandsWritten.
-func (z *analyzer) linesText(i int, c SimpleCommand, paths []PathArg, rs []*syntax.Redirect) bool {
+// linesText says whether what command i, c, writes by its operands (its
+// PathArgs) may be the line's, besides a pipe: operandsWritten.
+func (z *analyzer) linesText(i int, c SimpleCommand, rs []*syntax.Redirect) bool {
 	if strings.Contains(c.Text, " code: ") || c.Piped || z.fedBy(i) != nil {
 		return true
 	}
 	if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedOther {
 		return true
+	}
+	if len(z.written) == 0 {
+		return false // no file of the line's to read (most lines)
 	}
 	// Its words as well as its paths, which name the files read only
 	// where they are protected or may be (shuf -o t s lists t alone).
@@ -1298,8 +1305,8 @@ func (z *analyzer) linesText(i int, c SimpleCommand, paths []PathArg, rs []*synt
 			}
 		}
 	}
-	// paths holds the redirections' files: cpio -i < a.cpio.
-	for _, p := range paths {
+	// PathArgs holds the redirections' files: cpio -i < a.cpio.
+	for _, p := range PathArgs(c) {
 		w := z.fileWord(p.Word)
 		if !w.Literal {
 			// sort -o t "$f": any file the line wrote may be the one read.
