@@ -27,6 +27,8 @@ func TestEng80OperandWritesRun(t *testing.T) {
 		{"shuf -o, sourced", `echo 'rm -rf ~' > s; shuf -o t s; . ./t`},
 		{"gunzip s.gz", `echo 'rm -rf ~' | gzip > s.gz; gunzip s.gz; sh s`},
 		{"gzip -d s.gz", `echo 'rm -rf ~' | gzip > s.gz; gzip -d s.gz; bash s`},
+		{"bunzip2 s.bz2 (read80)", `echo 'rm -rf ~' | bzip2 > s.bz2; bunzip2 s.bz2; sh s`},
+		{"gunzip a.tgz writes a.tar (read80)", `echo 'rm -rf ~' > s; tar -czf a.tgz s; gunzip a.tgz; mkdir x; tar -xf a.tar -C x; sh x/s`},
 		{"split's pieces", `echo 'rm -rf ~' > s; split s p; sh paa`},
 		{"csplit's pieces", `echo 'rm -rf ~' > s; csplit s 1; sh xx00`},
 		{"tar -x of an archive the line made", `echo 'rm -rf ~' > s; tar -cf a.tar s; mkdir x; tar -xf a.tar -C x; sh x/s`},

@@ -3785,16 +3785,21 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 // compressPaths: gzip and its kin replace each operand (rmSpec's) with
 // its compressed or decompressed copy: gunzip s.gz (gzip -d, unxz …)
-// writes s, whose name is the operand's without the suffix; a -c
-// (--stdout) writes neither.
+// writes s, whose name is the operand's without the suffix (bunzip2
+// too; x.tgz gives x.tar); a -c (--stdout) writes neither.
 func compressPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	out = rmSpec.paths(out, args)
-	n := strings.TrimPrefix(lowerName(c), "g")
+	n := strings.TrimPrefix(strings.TrimPrefix(lowerName(c), "g"), "b")
 	if !strings.HasPrefix(n, "un") && !hasOpt(args, "d", "--decompress", "--uncompress") || hasOpt(args, "c", "--stdout", "--to-stdout") {
 		return out
 	}
 	for _, w := range splitOps(args, "SbT", "--suffix", "--threads", "--memlimit") {
+		for _, suf := range [...]string{".tgz", ".tbz2", ".tbz", ".txz"} {
+			if t, ok := strings.CutSuffix(w.Text, suf); ok && t != "" {
+				out = append(out, PathArg{Word: Word{Text: t + ".tar", Literal: w.Literal}, Write: true})
+			}
+		}
 		for _, suf := range [...]string{".gz", ".z", ".xz", ".lzma", ".bz2", ".zst"} {
 			if t, ok := strings.CutSuffix(w.Text, suf); ok && t != "" {
 				out = append(out, PathArg{Word: Word{Text: t, Literal: w.Literal}, Write: true})
