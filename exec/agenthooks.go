@@ -129,7 +129,9 @@ type hookCommand struct{ line, cwd string }
 // is (sourcedFiles). A file whose hooks cannot all be followed (past
 // maxConfigSize, not to be read, more than maxHookCommands commands, a
 // line of more than maxSimpleCommands, a .github/hooks of more than
-// maxHookEntries entries) is returned with refuse set: the
+// maxHookEntries entries, a script past maxSourcedSize or not to be read,
+// one loading files deeper than maxSourceDepth) is returned with refuse
+// set: the
 // agent would still run the hooks not followed (Claude Code reads a
 // settings file of 2 MiB).
 func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
@@ -227,7 +229,7 @@ func stripJSONComments(b []byte) []byte {
 func readHookFile(path string) (v map[string]any, why string) {
 	b, err := readConfig(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ELOOP):
+	case missing(err):
 		// Nothing there, or a way of links that loops (the links are
 		// followed): the agent reads no hooks from it either. A loop in
 		// a protected directory's way (.claude) is refused as that.
@@ -325,8 +327,8 @@ func commandProgramFiles(dir, c, home string) (files []protectedPath, known bool
 // of a module python3 -m runs from dir import (pythonImports): Python
 // puts the working directory first on its path for -m, not the module's
 // own, and a json.py the command made in the root ran at the agent's
-// next python3 -m tools.check, which imports json. A file past
-// maxSourcedSize is read to it; sourcedFiles refuses it.
+// next python3 -m tools.check, which imports json. One not to be read,
+// or past maxSourcedSize, refuses the run, as sourcedFiles does.
 func moduleImports(files []protectedPath, dir string) []protectedPath {
 	var out []protectedPath
 	for _, p := range files {
@@ -334,14 +336,31 @@ func moduleImports(files []protectedPath, dir string) []protectedPath {
 			continue
 		}
 		f, err := openShebang(p.path)
-		if err != nil {
+		if missing(err) {
 			continue
 		}
-		b, _ := io.ReadAll(io.LimitReader(f, maxSourcedSize))
-		f.Close()
-		out = append(out, pythonImports(string(b), dir)...)
+		var b []byte
+		if err == nil {
+			b, err = io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
+			f.Close()
+		}
+		switch {
+		case err != nil:
+			out = append(out, protectedPath{path: p.path, refuse: "reading a hook's module for the files it imports: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"})
+		case len(b) > maxSourcedSize:
+			out = append(out, protectedPath{path: p.path, refuse: fmt.Sprintf("a hook's module of more than %d bytes, too large to read for the files it imports: make it smaller, or run outside the sandbox", maxSourcedSize)})
+		default:
+			out = append(out, pythonImports(string(b), dir)...)
+		}
 	}
 	return out
+}
+
+// missing says whether err, opening a file, says there is none to read
+// (no such file, a name through a file, a loop of links): the agent
+// reads none either.
+func missing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ELOOP)
 }
 
 // hookLineFiles returns the files that protect the programs of every
@@ -439,7 +458,6 @@ func withoutReservedWords(s string) string {
 	}
 }
 
-// maxHookWords bounds the words of a command not understood whose files
 // maxHookWords bounds the words of one command of a hook whose program
 // is not known that hookWordFiles looks at.
 const maxHookWords = 64
@@ -498,13 +516,18 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 		return nil
 	}
 	f, err := openShebang(path)
-	if err != nil {
-		return nil
+	if missing(err) {
+		return nil // held missing by its caller: nothing it loads
 	}
-	b, err := io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
-	f.Close()
+	var b []byte
+	if err == nil {
+		b, err = io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
+		f.Close()
+	}
 	if err != nil {
-		return nil
+		// The agent may still read it (another user's, a FIFO that
+		// will be written): what it loads would go unprotected.
+		return []protectedPath{{path: path, refuse: "reading a hook's script for the files it loads: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"}}
 	}
 	if lang == "" {
 		lang = shebangLanguage(b)
@@ -613,6 +636,26 @@ func scriptCd(dirs []string, d string) []string {
 	return append(dirs, d)
 }
 
+// loadedInTurn returns what shell script p, which a hook's script at
+// depth loads, loads in turn (sourcedFiles), to maxSourceDepth; at the
+// bound, a script that loads more of the project's files refuses the
+// run rather than leave them writable. Past the bound (the look that
+// refuses) nothing is read.
+func loadedInTurn(p, dir, root string, vars []string, depth int) []protectedPath {
+	switch {
+	case depth+1 < maxSourceDepth:
+		return sourcedFiles(p, dir, root, vars, depth+1)
+	case depth+1 > maxSourceDepth:
+		return nil
+	}
+	for _, q := range sourcedFiles(p, dir, root, vars, depth+1) {
+		if q.refuse != "" || !installed(root, q.path) {
+			return []protectedPath{{path: p, refuse: fmt.Sprintf("a hook's script loads files that load others more than %d deep, too deep to follow: load them from the hook's script itself, or run outside the sandbox", maxSourceDepth)}}
+		}
+	}
+	return nil
+}
+
 // scriptSourced returns the files that protect file name, which a hook's
 // shell script sources, from each of dirs, and what it sources in turn
 // (sourcedFiles); none of seen, which it adds to.
@@ -630,8 +673,8 @@ func scriptSourced(name string, dirs []string, root string, vars []string, depth
 		}
 		seen[p] = true
 		out = append(out, protectedPath{path: p})
-		if depth+1 < maxSourceDepth && within(p, root) {
-			out = append(out, sourcedFiles(p, dir, root, vars, depth+1)...)
+		if within(p, root) {
+			out = append(out, loadedInTurn(p, dir, root, vars, depth)...)
 		}
 	}
 	return out
@@ -654,8 +697,8 @@ func scriptCalled(s string, dirs []string, root string, vars []string, depth int
 			}
 			seen[p.path] = true
 			out = append(out, p)
-			if depth+1 < maxSourceDepth && within(p.path, root) && scriptLanguage(p.path) == "sh" {
-				out = append(out, sourcedFiles(p.path, dir, root, vars, depth+1)...)
+			if within(p.path, root) && scriptLanguage(p.path) == "sh" {
+				out = append(out, loadedInTurn(p.path, dir, root, vars, depth)...)
 			}
 		}
 	}

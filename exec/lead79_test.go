@@ -146,7 +146,6 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		{"outside the root", "", ". /etc/profile\n", nil},
 		{"a directory", "", ". scripts\n", nil},
 		{"a python hook", "python3 scripts/x.py", "source = 1\n. scripts/lib.sh\n", nil},
-		{"past maxSourceDepth", "", ". scripts/nest2.sh\n", []string{"scripts/nest2.sh", "scripts/nest.sh"}},
 		// Python's and node's modules beside the script
 		{"a python import", "python3 scripts/x.py", "import os, helpers as h\nfrom pkg.sub import (mod, other)\n", []string{
 			"scripts/os.py", "scripts/os/__init__.py", "scripts/helpers.py", "scripts/helpers/__init__.py",
@@ -187,6 +186,57 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		writeLead76(t, root, check, strings.Repeat("#\n", maxSourcedSize/2)+". scripts/lib.sh\n")
 		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], check+": a hook's script of more than") {
 			t.Errorf("refused %q, want %s", refused, check)
+		}
+	})
+	// read80: past maxSourceDepth, what the last script loads was left
+	// writable without a word (scripts/lib.sh here); an unreadable
+	// sourced file, and a module of a python3 -m hook past
+	// maxSourcedSize, protected nothing they load. Each refuses now.
+	refusedOnly := func(t *testing.T, root, want string) {
+		t.Helper()
+		if _, refused := lead79Programs(t, root); len(refused) != 1 || !strings.HasPrefix(refused[0], want) {
+			t.Errorf("refused %q, want one starting %q", refused, want)
+		}
+	}
+	t.Run("past maxSourceDepth, more to load", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+		writeLead76(t, root, check, ". scripts/nest2.sh\n")
+		writeLead76(t, root, "scripts/nest2.sh", ". scripts/nest.sh\n")
+		writeLead76(t, root, "scripts/nest.sh", ". scripts/lib.sh\n")
+		refusedOnly(t, root, "scripts/nest.sh: a hook's script loads files that load others more than")
+	})
+	t.Run("neighbour: at maxSourceDepth, nothing more to load", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+		writeLead76(t, root, check, ". scripts/nest2.sh\n")
+		writeLead76(t, root, "scripts/nest2.sh", ". scripts/nest.sh\n")
+		writeLead76(t, root, "scripts/nest.sh", "lint() { cat README.md; }\n")
+		if protected, refused := lead79Programs(t, root); !slices.Equal(protected, []string{check, "scripts/nest2.sh", "scripts/nest.sh"}) || refused != nil {
+			t.Errorf("protected %q, refused %q", protected, refused)
+		}
+	})
+	t.Run("a sourced file not to be read", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+		writeLead76(t, root, check, ". scripts/lib.sh\n")
+		if err := unix.Mkfifo(filepath.Join(root, "scripts/lib.sh"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		refusedOnly(t, root, "scripts/lib.sh: reading a hook's script for the files it loads")
+	})
+	t.Run("a python3 -m module past maxSourcedSize", func(t *testing.T) {
+		root := t.TempDir()
+		writeLead76(t, root, ".claude/settings.json", lead79Hooks("python3 -m tools.check"))
+		writeLead76(t, root, "tools/__init__.py", "")
+		writeLead76(t, root, "tools/check.py", strings.Repeat("#\n", maxSourcedSize/2)+"import json\n")
+		// Read as the hook's script and as the module python3 -m runs
+		// (moduleImports, which a hook's script running python3 -m
+		// reaches alone): refused either way.
+		if _, refused := lead79Programs(t, root); !slices.ContainsFunc(refused, func(r string) bool {
+			return strings.Contains(r, "a hook's module of more than")
+		}) {
+			t.Errorf("refused %q, want the module past maxSourcedSize among them", refused)
 		}
 	})
 }
