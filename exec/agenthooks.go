@@ -160,7 +160,7 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 				for _, base := range hookDirs(root, filepath.Dir(path), c.cwd, f.dirToo) {
 					for _, p := range hookLineFiles(base, line, home, 0) {
 						if p.refuse != "" {
-							progs = append(progs, protectedPath{path: path, refuse: p.refuse})
+							progs = refuseOnce(progs, path, p.refuse)
 							continue
 						}
 						if installed(root, p.path) {
@@ -180,6 +180,16 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 		}
 	}
 	return progs
+}
+
+// refuseOnce returns ps with path refused for why, unless it is already:
+// each hook line past a bound, from each directory its hook may run in
+// (hookDirs), says the same of its settings file, and it is said once.
+func refuseOnce(ps []protectedPath, path, why string) []protectedPath {
+	if slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == path && p.refuse == why }) {
+		return ps
+	}
+	return append(ps, protectedPath{path: path, refuse: why})
 }
 
 // stripJSONComments returns settings file b without a leading byte order

@@ -198,6 +198,14 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 			t.Errorf("refused %q, want one starting %q", refused, want)
 		}
 	}
+	t.Run("two lines past maxSimpleCommands, said once", func(t *testing.T) {
+		root := t.TempDir()
+		long := strings.Repeat("true; ", maxSimpleCommands+1) + "./scripts/x.sh"
+		writeLead76(t, root, ".cursor/hooks.json", lead79Hooks(long, long+" "))
+		if _, refused := lead79Programs(t, root); len(refused) != 1 {
+			t.Errorf("refused %d times, want once: %.300q", len(refused), refused)
+		}
+	})
 	t.Run("past maxSourceDepth, more to load", func(t *testing.T) {
 		root := t.TempDir()
 		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))

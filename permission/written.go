@@ -1310,7 +1310,7 @@ func (z *analyzer) linesText(i int, c SimpleCommand, rs []*syntax.Redirect) bool
 		w := z.fileWord(p.Word)
 		if !w.Literal {
 			// sort -o t "$f": any file the line wrote may be the one read.
-			if !p.Write && len(z.written) > 0 {
+			if !p.Write {
 				return true
 			}
 			continue
