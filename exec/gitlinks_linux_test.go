@@ -70,6 +70,12 @@ func TestNewLinksMovedIn(t *testing.T) {
 	for changeClock() < since {
 		time.Sleep(50 * time.Millisecond)
 	}
+	// changeClock is the fine clock; file times come from the coarse
+	// one, which may still be a tick in the second before: a rename in
+	// that tick (a CI run under -race) was older than since.
+	if !waitPastClock(since, 0) {
+		t.Fatal("the coarse clock did not reach the fine clock's second")
+	}
 	if err := os.Rename(filepath.Join(git, "objects"), filepath.Join(dir, "old")); err != nil {
 		t.Fatal(err)
 	}
