@@ -659,7 +659,7 @@ func loadedInTurn(p, dir, root string, vars []string, depth int) []protectedPath
 		return nil
 	}
 	for _, q := range sourcedFiles(p, dir, root, vars, depth+1) {
-		if q.refuse != "" || !installed(root, q.path) {
+		if q.refuse != "" || within(q.path, root) && !installed(root, q.path) {
 			return []protectedPath{{path: p, refuse: fmt.Sprintf("a hook's script loads files that load others more than %d deep, too deep to follow: load them from the hook's script itself, or run outside the sandbox", maxSourceDepth)}}
 		}
 	}

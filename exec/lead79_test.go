@@ -219,7 +219,7 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
 		writeLead76(t, root, check, ". scripts/nest2.sh\n")
 		writeLead76(t, root, "scripts/nest2.sh", ". scripts/nest.sh\n")
-		writeLead76(t, root, "scripts/nest.sh", "lint() { cat README.md; }\n")
+		writeLead76(t, root, "scripts/nest.sh", ". /etc/profile\nsource \"$HOME/.bashrc\"\nlint() { cat README.md; }\n")
 		if protected, refused := lead79Programs(t, root); !slices.Equal(protected, []string{check, "scripts/nest2.sh", "scripts/nest.sh"}) || refused != nil {
 			t.Errorf("protected %q, refused %q", protected, refused)
 		}
