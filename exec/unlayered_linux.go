@@ -84,6 +84,9 @@ type snapshot struct {
 	// from the plan until check (lockDirs), so that a run planned
 	// meanwhile knows of this one.
 	locks []*os.File
+	// moduleDirs are the guard's (holdModules): looked in after the run
+	// as under the layer (checkModuleDirs).
+	moduleDirs []moduleDir
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -113,7 +116,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	// What the layer cannot protect it refuses to run with (a protected
 	// directory with more entries than it looks at, a file with other
 	// hard links): the snapshot cannot keep it either.
-	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps)}
+	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps), moduleDirs: g.moduleDirs}
 	s.locks, s.overlapped = lockDirs(runDirs(root, r, g))
 	s.unverified = s.overlapped
 	var paths []string
