@@ -553,6 +553,24 @@ func pythonModule(dirfd int, name string) bool {
 	})
 }
 
+// moveLinkOnWay moves aside link, a symbolic link the command made on
+// the way to protected path p, which was missing at the plan with a
+// directory on its way (scripts/gen, for scripts/gen/lib.sh that a hook's
+// script sources): through it the agent, git or a shell would read
+// what the command put where it leads, and no look through it finds
+// that. It returns what it found and did. It must run once nothing of
+// the command's can write any more.
+func moveLinkOnWay(p, link string) string {
+	switch to, found, err := moveAside(filepath.Dir(link), filepath.Base(link)); {
+	case err != nil:
+		return fmt.Sprintf("%s: %s on its way is a symbolic link the command made, through which it could have made it; moving it aside failed (%v): look at it, or remove it, before you run git or open the project", p, link, err)
+	case !found:
+		return ""
+	default:
+		return fmt.Sprintf("%s: %s on its way is a symbolic link the command made, through which it could have made it; moved aside to %s/%s: look at it before you move it back", p, link, filepath.Dir(link), to)
+	}
+}
+
 // insideReadOnly says whether real path p is, or lies below, a path
 // already bound read-only (a hooks directory, or its placeholder): a
 // program git would run there (core.fsmonitor .git/hooks/query-watchman)

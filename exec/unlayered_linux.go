@@ -595,9 +595,12 @@ func (s *snapshot) checkEntry(dirs dirFDs, e *snapEntry, found []string) []strin
 		// the way the command made a symbolic link (.config to a
 		// directory of its own holding mise/config.toml, .hg to one
 		// holding hgrc) has git, mise and the agents read what it made
-		// there, which no look through the link finds.
+		// there, which no look through the link finds: the link is
+		// moved aside (moveLinkOnWay).
 		if link := LinkOnWayIn(filepath.Dir(e.path), func(d string) bool { return within(d, s.root) }); link != "" {
-			found = append(found, fmt.Sprintf("%s: cannot look for it, which the command may have made (%s): %s on its way is a symbolic link; look at it before you run git or open the project", e.path, snapWhy, link))
+			if msg := moveLinkOnWay(e.path, link); msg != "" {
+				found = append(found, msg)
+			}
 		}
 	case err != nil:
 		found = append(found, fmt.Sprintf("%s: its directory cannot be opened (%v), which the command may have replaced: look at it before you run git or open the project", e.path, err))

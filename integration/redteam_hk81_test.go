@@ -29,7 +29,7 @@ import (
 // node_modules' place, stay the command's, and the run exits 0.
 func TestAgentHookPlantedHk81(t *testing.T) {
 	requireSandbox(t)
-	const py, js = "python3 scripts/hooks/check.py", "node scripts/hooks/check.js"
+	const py, js, sh = "python3 scripts/hooks/check.py", "node scripts/hooks/check.js", "bash scripts/hooks/check.sh"
 	pyCheck := map[string]string{"scripts/hooks/check.py": "import subprocess\ntry:\n    import requests\nexcept ImportError:\n    pass\nprint('ok')\n"}
 	jsCheck := map[string]string{"scripts/hooks/check.js": "try { require('lodash') } catch (e) {}\nconsole.log('ok')\n"}
 	for _, tc := range []struct {
@@ -49,6 +49,9 @@ func TestAgentHookPlantedHk81(t *testing.T) {
 			`mkdir -p scripts/hooks/node_modules/lodash && echo 'console.log("evil")' > scripts/hooks/node_modules/lodash/index.js`, "scripts/hooks/node_modules", true},
 		{"a node_modules in the root", js, jsCheck,
 			`mkdir -p node_modules/lodash && echo 'console.log("evil")' > node_modules/lodash/index.js`, "node_modules", true},
+		{"a sourced file's missing directory made a link", sh, map[string]string{
+			"scripts/hooks/check.sh": "if [ -f scripts/gen/lib.sh ]; then . scripts/gen/lib.sh; fi\necho ok\n",
+		}, `mkdir other && echo 'echo evil' > other/lib.sh && ln -s ../other scripts/gen`, "scripts/gen", true},
 		// neighbours
 		{"a note and a data directory beside a python script", py, pyCheck,
 			`echo note > scripts/hooks/notes.md && echo more >> scripts/hooks/other.txt && mkdir scripts/hooks/data && echo 1 > scripts/hooks/data/x.py`, "", false},
