@@ -573,6 +573,7 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 		for name, value := range known {
 			line = expandProjectVars(line, value, []string{name})
 		}
+		line = textSourced(line)
 		if name, value, ok := dirAssignment(line); name != "" {
 			delete(known, name)
 			if ok && len(known) < maxScriptVars {
@@ -597,6 +598,49 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 		}
 	}
 	return out
+}
+
+// textSourced returns shell script line with each form that runs a
+// file's text as code rewritten as a . of the file: source <(cat X)
+// (and . <(cat X)), eval "$(cat X)" (eval "$(< X)", eval $(cat X),
+// eval "`cat X`"), and source /dev/stdin < X (. too): the shell runs X
+// as it would source it, and a sandboxed echo > X ran at the agent's
+// next hook. X is read as the word after the form's opening, up to its
+// close; a word the shell expands stays unknown, as in a . line.
+func textSourced(line string) string {
+	if !strings.Contains(line, "cat ") && !strings.Contains(line, "<") {
+		return line
+	}
+	forms := [...]struct{ open, close string }{
+		{"source <(cat ", ")"}, {". <(cat ", ")"},
+		{`eval "$(cat `, `)"`}, {`eval "$(< `, `)"`}, {`eval "$(<`, `)"`}, {"eval $(cat ", ")"}, {"eval \"`cat ", "`\""},
+		{"source /dev/stdin < ", ""}, {". /dev/stdin < ", ""}, {"source /dev/stdin <", ""}, {". /dev/stdin <", ""},
+	}
+	for _, f := range forms {
+		for from := 0; ; {
+			i := strings.Index(line[from:], f.open)
+			if i < 0 {
+				break
+			}
+			i += from
+			rest := line[i+len(f.open):]
+			end := strings.IndexAny(rest, " \t\n;&|)")
+			if f.close != "" {
+				end = strings.Index(rest, f.close)
+			}
+			if end < 0 {
+				end = len(rest)
+			}
+			word := strings.TrimSpace(rest[:end])
+			after := rest[end:]
+			if f.close != "" {
+				after = rest[min(end+len(f.close), len(rest)):]
+			}
+			line = line[:i] + ". " + word + " " + after
+			from = i + len(". ")
+		}
+	}
+	return line
 }
 
 // maxScriptVars bounds the variables of a hook's shell script naming a

@@ -95,3 +95,44 @@ func TestCheckModuleDirsHk81(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentHookTextSourcedHk81: a hook's shell script that runs a
+// file's text as code (source <(cat X), eval "$(cat X)", . /dev/stdin <
+// X) left X writable: a sandboxed echo > scripts/lib.sh ran at the
+// agent's next hook. Each now protects X as . X does, what X sources in
+// turn too; the neighbours, a script that only prints or keeps the
+// text, protect nothing more.
+func TestAgentHookTextSourcedHk81(t *testing.T) {
+	const check = "scripts/hooks/check.sh"
+	for _, tc := range []struct {
+		name, script string
+		want         []string
+	}{
+		{"source a process substitution", "source <(cat scripts/lib.sh)\n", []string{"scripts/lib.sh"}},
+		{"dot a process substitution", "if true; then . <(cat \"$CLAUDE_PROJECT_DIR/scripts/lib.sh\"); fi\n", []string{"scripts/lib.sh"}},
+		{"eval of cat", "eval \"$(cat scripts/lib.sh)\"\n", []string{"scripts/lib.sh"}},
+		{"eval of a redirection", "eval \"$(< \"$(dirname \"$0\")/../lib.sh\")\"\n", []string{"scripts/lib.sh"}},
+		{"eval of backquotes", "eval \"`cat scripts/lib.sh`\"\n", []string{"scripts/lib.sh"}},
+		{"eval unquoted", "set -e; eval $(cat scripts/env.sh)\n", []string{"scripts/env.sh"}},
+		{"source stdin", "source /dev/stdin < scripts/lib.sh\n", []string{"scripts/lib.sh"}},
+		{"dot stdin, in turn", ". /dev/stdin <scripts/nest.sh && echo ok\n", []string{"scripts/nest.sh", "scripts/lib.sh"}},
+		// neighbours
+		{"cat alone", "cat scripts/lib.sh\necho \"$(cat scripts/env.sh)\"\n", nil},
+		{"the text kept", "x=\"$(cat scripts/lib.sh)\"\nwc -l < scripts/env.sh\n", nil},
+		{"a here-document", ". /dev/stdin <<EOF\necho ok\nEOF\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+			writeLead76(t, root, check, tc.script)
+			writeLead76(t, root, "scripts/lib.sh", "lint() { :; }\n")
+			writeLead76(t, root, "scripts/env.sh", "A=1\n")
+			writeLead76(t, root, "scripts/nest.sh", ". scripts/lib.sh\n")
+			protected, refused := lead79Programs(t, root)
+			want := append([]string{check}, tc.want...)
+			if !slices.Equal(protected, want) || refused != nil {
+				t.Errorf("%q: protected %q, refused %q; want %q, none", tc.script, protected, refused, want)
+			}
+		})
+	}
+}

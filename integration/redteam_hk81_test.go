@@ -96,3 +96,55 @@ func TestAgentHookPlantedHk81(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentHookTextSourcedHk81: a held hook's shell script that runs
+// scripts/lib.sh's text as code (source <(cat …), eval "$(cat …)", .
+// /dev/stdin < …) left it writable: echo 'echo evil' > scripts/lib.sh
+// exited 0 and the hook, run on the host, printed evil. Now it is
+// read-only under the layer and put back without it (125); the hook
+// prints ok. The neighbour, a script that only prints the file, leaves
+// it the command's.
+func TestAgentHookTextSourcedHk81(t *testing.T) {
+	requireSandbox(t)
+	for _, tc := range []struct {
+		name, script string
+		held         bool
+	}{
+		{"source a process substitution", "source <(cat scripts/lib.sh)\n", true},
+		{"eval of cat", "eval \"$(cat \"$CLAUDE_PROJECT_DIR/scripts/lib.sh\")\"\n", true},
+		{"dot stdin", ". /dev/stdin < scripts/lib.sh\n", true},
+		// neighbour
+		{"cat alone", "cat scripts/lib.sh >/dev/null; echo ok\n", false},
+	} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				p := lead79Project(t, asUser, map[string]string{
+					".claude/settings.json":  lead79Hooks("bash scripts/hooks/check.sh"),
+					"scripts/hooks/check.sh": tc.script,
+				})
+				r := runLead79(p, "echo 'echo evil' > scripts/lib.sh; echo work >> scripts/other.sh; exit 0", flags)
+				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
+				if got := p.read("scripts/other.sh"); got != "original\nwork\n" {
+					t.Errorf("%s: scripts/other.sh, which nothing loads: %q, want the command's write", what, got)
+				}
+				if !tc.held {
+					if r.code != 0 || p.read("scripts/lib.sh") != "echo evil\n" {
+						t.Errorf("%s: exit %d, scripts/lib.sh %q; want 0 and the command's write\nstderr: %s", what, r.code, p.read("scripts/lib.sh"), r.stderr)
+					}
+					continue
+				}
+				if flags != nil && r.code != 125 {
+					t.Errorf("%s: a run that wrote scripts/lib.sh: exit %d, want 125\nstderr: %s", what, r.code, r.stderr)
+				}
+				if got := p.read("scripts/lib.sh"); got != "echo ok\n" {
+					t.Errorf("%s: scripts/lib.sh after the run: %q, want the project's\nstderr: %s", what, got, r.stderr)
+				}
+				c := exec.Command("bash", "scripts/hooks/check.sh")
+				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root}
+				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+					t.Errorf("%s: the hook printed %q, want ok", what, out)
+				}
+			}
+		}
+	}
+}
