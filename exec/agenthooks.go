@@ -52,6 +52,14 @@ type protectedPath struct {
 	// .pre-commit-config.yaml), moved aside like the others where it
 	// has one (see protectedPaths).
 	hookConfig bool
+	// moduleDir: a Python script a hook runs as a file, whose directory
+	// (its link target's) Python puts first on its path: a module the
+	// command makes there (signal.py, which the standard library's
+	// subprocess imports) runs in place of the standard library's or an
+	// installed one at the agent's next hook. Held against new modules
+	// on Linux (guard.holdModules); the script itself is protected as
+	// any other path.
+	moduleDir bool
 }
 
 var errTooMany = errors.New("too many entries")
@@ -327,7 +335,7 @@ func commandProgramFiles(dir, c, home string) (files []protectedPath, known bool
 		return nil, true
 	}
 	if module == 0 {
-		return []protectedPath{{path: f}}, true
+		return []protectedPath{{path: f, moduleDir: pythonScript(f)}}, true
 	}
 	files = withByteCode(programFiles(f, module, ""), module)
 	return append(files, moduleImports(files, dir)...), true
@@ -552,7 +560,8 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	case "py":
 		return pythonImports(string(b), scriptRealDir(path, root))
 	case "js":
-		return nodeImports(string(b), scriptRealDir(path, root))
+		dir := scriptRealDir(path, root)
+		return append(nodeImports(string(b), dir), nodeModulesDirs(string(b), dir, root)...)
 	}
 	var out []protectedPath
 	dirs := []string{dir}
@@ -564,6 +573,7 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 		for name, value := range known {
 			line = expandProjectVars(line, value, []string{name})
 		}
+		line = textSourced(line)
 		if name, value, ok := dirAssignment(line); name != "" {
 			delete(known, name)
 			if ok && len(known) < maxScriptVars {
@@ -588,6 +598,49 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 		}
 	}
 	return out
+}
+
+// textSourced returns shell script line with each form that runs a
+// file's text as code rewritten as a . of the file: source <(cat X)
+// (and . <(cat X)), eval "$(cat X)" (eval "$(< X)", eval $(cat X),
+// eval "`cat X`"), and source /dev/stdin < X (. too): the shell runs X
+// as it would source it, and a sandboxed echo > X ran at the agent's
+// next hook. X is read as the word after the form's opening, up to its
+// close; a word the shell expands stays unknown, as in a . line.
+func textSourced(line string) string {
+	if !strings.Contains(line, "cat ") && !strings.Contains(line, "<") {
+		return line
+	}
+	forms := [...]struct{ open, close string }{
+		{"source <(cat ", ")"}, {". <(cat ", ")"},
+		{`eval "$(cat `, `)"`}, {`eval "$(< `, `)"`}, {`eval "$(<`, `)"`}, {"eval $(cat ", ")"}, {"eval \"`cat ", "`\""},
+		{"source /dev/stdin < ", ""}, {". /dev/stdin < ", ""}, {"source /dev/stdin <", ""}, {". /dev/stdin <", ""},
+	}
+	for _, f := range forms {
+		for from := 0; ; {
+			i := strings.Index(line[from:], f.open)
+			if i < 0 {
+				break
+			}
+			i += from
+			rest := line[i+len(f.open):]
+			end := strings.IndexAny(rest, " \t\n;&|)")
+			if f.close != "" {
+				end = strings.Index(rest, f.close)
+			}
+			if end < 0 {
+				end = len(rest)
+			}
+			word := strings.TrimSpace(rest[:end])
+			after := rest[end:]
+			if f.close != "" {
+				after = rest[min(end+len(f.close), len(rest)):]
+			}
+			line = line[:i] + ". " + word + " " + after
+			from = i + len(". ")
+		}
+	}
+	return line
 }
 
 // maxScriptVars bounds the variables of a hook's shell script naming a
@@ -733,6 +786,25 @@ func scriptRealDir(path, root string) string {
 	return filepath.Dir(real)
 }
 
+// pythonScript says whether program path, which a command runs as a
+// file, is a Python script by its name or its #! line (scriptLanguage).
+func pythonScript(path string) bool {
+	switch scriptLanguage(path) {
+	case "py":
+		return true
+	case "":
+		f, err := openShebang(path)
+		if err != nil {
+			return false
+		}
+		defer f.Close()
+		var b [256]byte
+		n, _ := io.ReadFull(f, b[:])
+		return shebangLanguage(b[:n]) == "py"
+	}
+	return false
+}
+
 // scriptLanguage tells the language of hook script path by its name:
 // "sh", "py", "js", "other" for another's (not opened), "" where its #!
 // line tells (shebangLanguage).
@@ -835,9 +907,33 @@ func pythonImports(src, dir string) []protectedPath {
 // (require('./lib'), import x from "../lib.js", import('./lib')): the
 // name itself, and without an extension those node then tries (lib.js,
 // lib.json, lib/index.js …), missing ones too (the first found is
-// run). Modules in node_modules are not, nor what the modules load.
+// run). Modules in node_modules are nodeModulesDirs', not what the
+// modules load.
 func nodeImports(src, dir string) []protectedPath {
 	var out []protectedPath
+	for _, spec := range nodeSpecs(src) {
+		if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "$*") {
+			continue
+		}
+		p := dir + "/" + spec
+		files := []string{p}
+		if filepath.Ext(spec) == "" {
+			files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
+		}
+		for _, f := range files {
+			if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
+				out = append(out, protectedPath{path: f})
+			}
+		}
+	}
+	return out
+}
+
+// nodeSpecs returns the quoted module names JavaScript source src
+// requires or imports (require('x'), import('x'), from "x", import "x"),
+// by key, in the order found.
+func nodeSpecs(src string) []string {
+	var specs []string
 	for _, key := range []string{"require(", "import(", "from ", "import "} {
 		for rest := src; ; {
 			i := strings.Index(rest, key)
@@ -852,23 +948,42 @@ func nodeImports(src, dir string) []protectedPath {
 			if end < 0 {
 				break
 			}
-			spec := rest[1 : 1+end]
-			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || strings.ContainsAny(spec, "$*") {
-				continue
-			}
-			p := dir + "/" + spec
-			files := []string{p}
-			if filepath.Ext(spec) == "" {
-				files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
-			}
-			for _, f := range files {
-				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
-					out = append(out, protectedPath{path: f})
-				}
-			}
+			specs = append(specs, rest[1:1+end])
 		}
 	}
-	return out
+	return specs
+}
+
+// nodeBuiltins are the modules node finds in itself before any
+// node_modules, each followed by a space (fs, and fs/promises by its
+// first part).
+const nodeBuiltins = "assert async_hooks buffer child_process cluster console constants crypto dgram diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream string_decoder sys timers tls trace_events tty url util v8 vm wasi worker_threads zlib "
+
+// nodeModulesDirs returns the node_modules missing in dir, a hook's
+// JavaScript script's directory, and in each directory above it up to
+// root, where src requires or imports a module by a bare name that is
+// not node's own (require('lodash')): node looks for it in each of
+// them, nearest first, and one the command made there
+// (scripts/hooks/node_modules/lodash/index.js) ran at the agent's next
+// hook. One there at the plan is the project's installed modules,
+// which npm replaces in ordinary work: left writable.
+func nodeModulesDirs(src, dir, root string) []protectedPath {
+	bare := slices.ContainsFunc(nodeSpecs(src), func(spec string) bool {
+		name, _, _ := strings.Cut(spec, "/")
+		return spec != "" && spec[0] != '.' && spec[0] != '/' && !strings.HasPrefix(spec, "node:") && !strings.ContainsAny(spec, "$*") && !strings.Contains(nodeBuiltins, name+" ")
+	})
+	if !bare || !within(dir, root) {
+		return nil
+	}
+	var out []protectedPath
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d + "/node_modules"); errors.Is(err, fs.ErrNotExist) {
+			out = append(out, protectedPath{path: d + "/node_modules"})
+		}
+		if d == root || !within(d, root) {
+			return out
+		}
+	}
 }
 
 // scriptDirs returns a line of a shell script in directory dir with the
@@ -900,13 +1015,14 @@ func scriptDirs(line, dir, real string) string {
 // installed says whether path lies, below root, in a directory a
 // package manager makes and replaces whole: node_modules, a .venv. A
 // root that itself lies in one (a package's checkout under
-// node_modules) protects its hooks' scripts as any other does.
+// node_modules) protects its hooks' scripts as any other does; so is a
+// missing node_modules itself (nodeModulesDirs).
 func installed(root, path string) bool {
 	rel, err := filepath.Rel(root, path)
 	if err != nil {
 		rel = path
 	}
-	for part := range strings.SplitSeq(rel, "/") {
+	for part := range strings.SplitSeq(filepath.Dir(rel), "/") {
 		if part == "node_modules" || part == ".venv" {
 			return true
 		}

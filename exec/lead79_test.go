@@ -155,7 +155,10 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		{"a node require", "node scripts/x.js", "const lib = require('./lib.js');\nconst fs = require('fs');\n", []string{"scripts/lib.js"}},
 		{"a node import", "node scripts/x.mjs", "import { a } from \"../tools/a.mjs\";\nimport b from './b';\n", []string{"tools/a.mjs",
 			"scripts/b", "scripts/b.js", "scripts/b.json", "scripts/b.cjs", "scripts/b.mjs", "scripts/b.ts"}}, // scripts/b/index.js within scripts/b
-		{"node, no relative module", "node scripts/x.js", "const path = require('path');\nimport x from 'lodash';\n", nil},
+		{"node, node's own modules", "node scripts/x.js", "const path = require('path');\nimport { readFile } from 'node:fs';\nconst fsp = require('fs/promises');\n", nil},
+		// hk81: a bare module's node_modules, missing in the script's
+		// directory and each above it in the root (none made there).
+		{"node, a bare module", "node scripts/x.js", "const path = require('path');\nimport x from 'lodash';\n", []string{"scripts/node_modules", "node_modules"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

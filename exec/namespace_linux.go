@@ -368,6 +368,11 @@ type nsLayer struct {
 	// command made is moved aside after the run, which then fails
 	// (moveUnmade).
 	unmade []string
+	// moduleDirs are the directories of the Python scripts the agents'
+	// hooks run, with the names in them at the plan: a module the
+	// command made there is moved aside after the run, which then fails
+	// (guard.holdModules, checkModuleDirs).
+	moduleDirs []moduleDir
 	// todos are git's todo lists, as the plan found them, in each git
 	// directory the plan knows that lies in a writable tree: the root's,
 	// its common directory, each submodule's and each linked worktree's

@@ -96,12 +96,23 @@ func moveUnmade(paths []string) []string {
 		if dirErr == nil {
 			to, made, err = moveAsideAt(dirfd, name)
 		}
+		link := ""
+		if dirErr != nil && dirErr != unix.ENOENT {
+			link = LinkOnWayIn(dir, func(string) bool { return true })
+		}
 		switch {
 		case dirErr == unix.ENOENT:
-		case dirErr == unix.ENOTDIR && LinkOnWayIn(dir, func(string) bool { return true }) == "":
+		case link != "":
+			// A directory missing at the plan made a link (scripts/gen
+			// to a directory of the command's holding lib.sh): moved
+			// aside, and the directory looked in again for the next.
+			if msg := moveLinkOnWay(p, link); msg != "" {
+				found = append(found, msg)
+			}
+			at = ""
+		case dirErr == unix.ENOTDIR:
 			// A file on the way (a downloaded mise binary as mise, for
-			// mise/config.toml): nothing can be made under it. A
-			// symbolic link there is looked at below.
+			// mise/config.toml): nothing can be made under it.
 		case !made && err != nil:
 			found = append(found, fmt.Sprintf("%s: cannot look for it (%s), which the command may have made: %v; look at it before you next open the project", p, why, err))
 		case !made:

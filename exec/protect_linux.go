@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -74,10 +75,11 @@ type guard struct {
 	subs  []plannedSub // the .git at each path .gitmodules gives (plannedTodos.Subs)
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
-	placeholders  []string // see nsLayer.placeholders
-	commondirs    []string // see nsLayer.commondirs
-	audited       []string // see nsLayer.audited
-	unmade        []string // see nsLayer.unmade
+	placeholders  []string    // see nsLayer.placeholders
+	commondirs    []string    // see nsLayer.commondirs
+	audited       []string    // see nsLayer.audited
+	unmade        []string    // see nsLayer.unmade
+	moduleDirs    []moduleDir // see holdModules
 	missing       int
 	unprotected   []string
 }
@@ -314,6 +316,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		g.refuse(pr.path, "following the way to it: "+err.Error())
 	case w.missing == "" && w.blocked == "":
 		g.keepWay(w)
+		if pr.moduleDir {
+			g.holdModules(pr.path, filepath.Dir(w.real))
+		}
 		if g.inWritable(w.real) {
 			var st syscall.Stat_t
 			fi, err := g.res.lstat(w.real)
@@ -434,6 +439,135 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		g.hold(w.missing, true)
 	case g.inWritable(w.missing):
 		g.refuse(pr.path, w.missing+" is missing, in a writable grant outside the root, where no placeholder goes: the command could make it")
+	}
+}
+
+// moduleDir is the directory of a Python script a hook runs, in a
+// writable tree, and the names in it at the plan: the project's.
+type moduleDir struct {
+	path  string
+	names []string // sorted
+}
+
+// maxModuleDirNames bounds the names of a hook's Python script's
+// directory holdModules lists at the plan; one with more is refused.
+const maxModuleDirNames = 4096
+
+// holdModules records real directory dir of hook script path, a Python
+// one (protectedPath.moduleDir), and the names in it, for
+// checkModuleDirs to move aside each module made there during the run,
+// with the layer and without it. Python imports from the script's
+// directory first, so that a signal.py the command made there ran at the
+// agent's next hook in place of the standard library's, which the
+// hook's import subprocess imports. Not the directory held read-only:
+// the project's other files there (notes, data) stay writable; the cost
+// is a listing of it at the plan and after the run.
+func (g *guard) holdModules(path, dir string) {
+	if !g.inWritable(dir) || slices.ContainsFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }) {
+		return
+	}
+	names, err := dirNames(dir, maxModuleDirNames)
+	switch {
+	case errors.Is(err, errTooMany):
+		g.refuse(path, fmt.Sprintf("a hook's Python script in a directory of more than %d entries, too many to list for modules the command could make there, which Python would import first: move the script to a directory of its own, or run outside the sandbox", maxModuleDirNames))
+		return
+	case err != nil:
+		g.refuse(path, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: "+err.Error())
+		return
+	}
+	slices.Sort(names)
+	g.moduleDirs = append(g.moduleDirs, moduleDir{path: dir, names: names})
+}
+
+// checkModuleDirs moves aside what the command made in each of dirs
+// (holdModules) that Python would import as a module by its name: a
+// file X.py, X.pyc or X.*.so, or a directory (or a link to one) X
+// holding an __init__ of those. A name there at the plan is the
+// project's, whatever it holds now. It must run once nothing of the
+// command's can write any more; it returns one line for each found.
+func checkModuleDirs(dirs []moduleDir) []string {
+	const why = "a module beside a Python script an agent's hook runs, which Python imports first, in place of the standard library's or an installed one"
+	var found []string
+	for _, d := range dirs {
+		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
+		if err == unix.ENOENT {
+			continue
+		}
+		if err != nil {
+			found = append(found, fmt.Sprintf("%s: cannot look in it for modules the command may have made (%s): %v; look at it before the agent's next hook", d.path, why, err))
+			continue
+		}
+		names, err := fdNames(fd, math.MaxInt)
+		if err != nil {
+			found = append(found, fmt.Sprintf("%s: cannot list it for modules the command may have made (%s): %v; look at it before the agent's next hook", d.path, why, err))
+		}
+		for _, n := range names {
+			if _, planned := slices.BinarySearch(d.names, n); planned || !pythonModule(fd, n) {
+				continue
+			}
+			switch to, _, err := moveAsideAt(fd, n); {
+			case err != nil:
+				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moving it aside failed (%v): remove it before the agent's next hook", d.path, n, why, err))
+			default:
+				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moved aside to %s/%s: look at it before you move it back", d.path, n, why, d.path, to))
+			}
+		}
+		unix.Close(fd)
+	}
+	return found
+}
+
+// pythonModule says whether name in the directory dirfd is one Python's
+// path finder imports as a module (importlib's FileFinder): a source
+// file, byte code or an extension module by its suffix, or a package, a
+// directory whose __init__ is one of those. A link that leads to no
+// directory to be listed counts as one: where it leads may change.
+func pythonModule(dirfd int, name string) bool {
+	if _, ext, ok := strings.Cut(name, "."); ok {
+		return ext == "py" || ext == "pyc" || ext == "so" || strings.HasSuffix(ext, ".so")
+	}
+	var st unix.Stat_t
+	if unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+		return false
+	}
+	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
+		flags |= unix.O_NOFOLLOW
+	case unix.S_IFLNK:
+	default:
+		return false
+	}
+	fd, err := unix.Openat(dirfd, name, flags, 0)
+	if err != nil {
+		return st.Mode&unix.S_IFMT == unix.S_IFLNK
+	}
+	defer unix.Close(fd)
+	names, err := fdNames(fd, maxModuleDirNames)
+	if err != nil {
+		return true
+	}
+	return slices.ContainsFunc(names, func(n string) bool {
+		base, _, _ := strings.Cut(n, ".")
+		return base == "__init__" && n != base && pythonModule(fd, n)
+	})
+}
+
+// moveLinkOnWay moves aside link, a symbolic link the command made on
+// the way to protected path p, which was missing at the plan with a
+// directory on its way (scripts/gen, for scripts/gen/lib.sh that a hook's
+// script sources): through it the agent, git or a shell would read
+// what the command put where it leads, and no look through it finds
+// that. It returns what it found and did. It must run once nothing of
+// the command's can write any more.
+func moveLinkOnWay(p, link string) string {
+	switch to, found, err := moveAside(filepath.Dir(link), filepath.Base(link)); {
+	case err != nil:
+		return fmt.Sprintf("%s: %s on its way is a symbolic link the command made, through which it could have made it; moving it aside failed (%v): look at it, or remove it, before you run git or open the project", p, link, err)
+	case !found:
+		return ""
+	default:
+		return fmt.Sprintf("%s: %s on its way is a symbolic link the command made, through which it could have made it; moved aside to %s/%s: look at it before you move it back", p, link, filepath.Dir(link), to)
 	}
 }
 
@@ -564,7 +698,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 		l.add(mountBindLink, p)
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
-	l.audited, l.unmade = g.audited, g.unmade
+	l.audited, l.unmade, l.moduleDirs = g.audited, g.unmade, g.moduleDirs
 	// Held, not tested: nothing of a layered run's is put back from a
 	// record.
 	for _, d := range runDirs(root, r, g) {

@@ -406,6 +406,10 @@ type spawning struct {
 	audited []string
 	// unmade is the layer's (nsLayer.unmade) where it applies.
 	unmade []string
+	// moduleDirs are the layer's (nsLayer.moduleDirs), or the
+	// snapshot's without it: looked in once the command has ended
+	// (checkModuleDirs).
+	moduleDirs []moduleDir
 	// todos is the layer's (nsLayer.todos) where it applies.
 	todos []*plannedTodos
 	// nested is the layer's (nsLayer.nested) where it applies.
@@ -801,7 +805,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	}
 	s.unlayered = sp.unlayered
 	if s.unlayered != nil {
-		s.ways = s.unlayered.ways
+		s.ways, s.moduleDirs = s.unlayered.ways, s.unlayered.moduleDirs
 	}
 	if s.unlayered != nil && sharerPid() > 0 {
 		// For a runner killed before it compares the snapshot: its
@@ -850,6 +854,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
+		s.moduleDirs = sp.layer.moduleDirs
 		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
@@ -1316,6 +1321,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		found = append(found, checkAllTodos(s.todos)...)
 		found = append(found, checkNested(s.nested)...)
 		found = append(found, s.unlayered.check()...)
+		found = append(found, checkModuleDirs(s.moduleDirs)...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		sharerSnapshot(nil)

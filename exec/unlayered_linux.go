@@ -84,6 +84,9 @@ type snapshot struct {
 	// from the plan until check (lockDirs), so that a run planned
 	// meanwhile knows of this one.
 	locks []*os.File
+	// moduleDirs are the guard's (holdModules): looked in after the run
+	// as under the layer (checkModuleDirs).
+	moduleDirs []moduleDir
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -113,7 +116,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	// What the layer cannot protect it refuses to run with (a protected
 	// directory with more entries than it looks at, a file with other
 	// hard links): the snapshot cannot keep it either.
-	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps)}
+	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps), moduleDirs: g.moduleDirs}
 	s.locks, s.overlapped = lockDirs(runDirs(root, r, g))
 	s.unverified = s.overlapped
 	var paths []string
@@ -592,9 +595,12 @@ func (s *snapshot) checkEntry(dirs dirFDs, e *snapEntry, found []string) []strin
 		// the way the command made a symbolic link (.config to a
 		// directory of its own holding mise/config.toml, .hg to one
 		// holding hgrc) has git, mise and the agents read what it made
-		// there, which no look through the link finds.
+		// there, which no look through the link finds: the link is
+		// moved aside (moveLinkOnWay).
 		if link := LinkOnWayIn(filepath.Dir(e.path), func(d string) bool { return within(d, s.root) }); link != "" {
-			found = append(found, fmt.Sprintf("%s: cannot look for it, which the command may have made (%s): %s on its way is a symbolic link; look at it before you run git or open the project", e.path, snapWhy, link))
+			if msg := moveLinkOnWay(e.path, link); msg != "" {
+				found = append(found, msg)
+			}
 		}
 	case err != nil:
 		found = append(found, fmt.Sprintf("%s: its directory cannot be opened (%v), which the command may have replaced: look at it before you run git or open the project", e.path, err))

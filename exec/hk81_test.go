@@ -1,0 +1,138 @@
+//go:build linux
+
+package exec
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAgentHookModuleDirHk81: a Python script a hook runs as a file
+// (by its name or its #! line) is marked for its directory to be held
+// against new modules, which Python imports from there first (a
+// signal.py made beside it ran at the agent's next hook, imported by
+// the standard library's subprocess). The neighbours, a shell script and
+// a module python3 -m runs (whose path starts at the working
+// directory, not the module's), are not.
+func TestAgentHookModuleDirHk81(t *testing.T) {
+	for _, tc := range []struct {
+		name, hook, script, content string
+		want                        bool
+	}{
+		{"a .py script", "python3 scripts/hooks/check.py", "scripts/hooks/check.py", "import subprocess\n", true},
+		{"a #! line", "./scripts/hooks/check", "scripts/hooks/check", "#!/usr/bin/env python3\nimport subprocess\n", true},
+		// neighbours
+		{"a shell script", "bash scripts/hooks/check.sh", "scripts/hooks/check.sh", "echo ok\n", false},
+		{"a module python3 -m runs", "python3 -m scripts.hooks.check", "scripts/hooks/check.py", "import subprocess\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks(tc.hook))
+			writeLead76(t, root, tc.script, tc.content)
+			ps := agentHookPrograms(root, "/nonexistent", []protectedPath{{path: root + "/.claude", placeholder: true}})
+			i := slices.IndexFunc(ps, func(p protectedPath) bool { return filepath.Clean(p.path) == root+"/"+tc.script })
+			if i < 0 {
+				t.Fatalf("%s not protected: %+v", tc.script, ps)
+			}
+			if ps[i].moduleDir != tc.want {
+				t.Errorf("%s: moduleDir %v, want %v", tc.script, ps[i].moduleDir, tc.want)
+			}
+		})
+	}
+}
+
+// TestCheckModuleDirsHk81: what the command made beside a hook's Python
+// script that Python imports by name (a source file, byte code, an
+// extension module, a package, a link that may lead to one) is moved
+// aside after the run and said; the neighbours, notes, data, a
+// directory without __init__ and the project's files there at the plan
+// (rewritten or not), stay.
+func TestCheckModuleDirsHk81(t *testing.T) {
+	root := t.TempDir()
+	dir := root + "/scripts/hooks"
+	writeLead76(t, root, "scripts/hooks/check.py", "import subprocess\n")
+	writeLead76(t, root, "scripts/hooks/helpers.py", "")
+	writeLead76(t, root, "elsewhere/__init__.py", "")
+	g := &guard{root: root, writable: []string{root}}
+	g.holdModules(dir+"/check.py", dir)
+	if len(g.moduleDirs) != 1 || len(g.unprotected) != 0 {
+		t.Fatalf("held %+v, refused %q", g.moduleDirs, g.unprotected)
+	}
+	planted := []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors", "yaml", "pkglink", "dangling"}
+	for _, f := range []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors/__init__.py", "yaml/__init__.pyc"} {
+		writeLead76(t, dir, f, "print('evil')\n")
+	}
+	for link, to := range map[string]string{"pkglink": "../../elsewhere", "dangling": "../../nowhere"} {
+		if err := os.Symlink(to, dir+"/"+link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept := []string{"check.py", "helpers.py", "notes.md", "other.txt", "data", "README"}
+	for _, f := range []string{"helpers.py", "notes.md", "other.txt", "data/x.py", "README"} {
+		writeLead76(t, dir, f, "work\n")
+	}
+	found := checkModuleDirs(g.moduleDirs)
+	if len(found) != len(planted) {
+		t.Errorf("found %d, want %d: %q", len(found), len(planted), found)
+	}
+	for _, n := range planted {
+		if _, err := os.Lstat(dir + "/" + n); err == nil {
+			t.Errorf("%s not moved aside", n)
+		}
+		if _, err := os.Lstat(dir + "/" + n + ".mewsandbox-planted"); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+		if !slices.ContainsFunc(found, func(f string) bool { return strings.Contains(f, filepath.Join(dir, n)+" (") }) {
+			t.Errorf("%s not said: %q", n, found)
+		}
+	}
+	for _, n := range kept {
+		if _, err := os.Lstat(dir + "/" + n); err != nil {
+			t.Errorf("%s, the project's or no module: %v", n, err)
+		}
+	}
+}
+
+// TestAgentHookTextSourcedHk81: a hook's shell script that runs a
+// file's text as code (source <(cat X), eval "$(cat X)", . /dev/stdin <
+// X) left X writable: a sandboxed echo > scripts/lib.sh ran at the
+// agent's next hook. Each now protects X as . X does, what X sources in
+// turn too; the neighbours, a script that only prints or keeps the
+// text, protect nothing more.
+func TestAgentHookTextSourcedHk81(t *testing.T) {
+	const check = "scripts/hooks/check.sh"
+	for _, tc := range []struct {
+		name, script string
+		want         []string
+	}{
+		{"source a process substitution", "source <(cat scripts/lib.sh)\n", []string{"scripts/lib.sh"}},
+		{"dot a process substitution", "if true; then . <(cat \"$CLAUDE_PROJECT_DIR/scripts/lib.sh\"); fi\n", []string{"scripts/lib.sh"}},
+		{"eval of cat", "eval \"$(cat scripts/lib.sh)\"\n", []string{"scripts/lib.sh"}},
+		{"eval of a redirection", "eval \"$(< \"$(dirname \"$0\")/../lib.sh\")\"\n", []string{"scripts/lib.sh"}},
+		{"eval of backquotes", "eval \"`cat scripts/lib.sh`\"\n", []string{"scripts/lib.sh"}},
+		{"eval unquoted", "set -e; eval $(cat scripts/env.sh)\n", []string{"scripts/env.sh"}},
+		{"source stdin", "source /dev/stdin < scripts/lib.sh\n", []string{"scripts/lib.sh"}},
+		{"dot stdin, in turn", ". /dev/stdin <scripts/nest.sh && echo ok\n", []string{"scripts/nest.sh", "scripts/lib.sh"}},
+		// neighbours
+		{"cat alone", "cat scripts/lib.sh\necho \"$(cat scripts/env.sh)\"\n", nil},
+		{"the text kept", "x=\"$(cat scripts/lib.sh)\"\nwc -l < scripts/env.sh\n", nil},
+		{"a here-document", ". /dev/stdin <<EOF\necho ok\nEOF\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeLead76(t, root, ".claude/settings.json", lead79Hooks("bash "+check))
+			writeLead76(t, root, check, tc.script)
+			writeLead76(t, root, "scripts/lib.sh", "lint() { :; }\n")
+			writeLead76(t, root, "scripts/env.sh", "A=1\n")
+			writeLead76(t, root, "scripts/nest.sh", ". scripts/lib.sh\n")
+			protected, refused := lead79Programs(t, root)
+			want := append([]string{check}, tc.want...)
+			if !slices.Equal(protected, want) || refused != nil {
+				t.Errorf("%q: protected %q, refused %q; want %q, none", tc.script, protected, refused, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,150 @@
+//go:build linux
+
+package integration
+
+// hk81: what a held hook's script loads that lead79 and red80 left
+// writable: a module the script imports only in turn, planted beside it
+// (signal.py, which the standard library's subprocess imports, or a
+// selectors package; byte code of a third-party name; a node_modules a bare require finds),
+// and a missing directory of a file a script sources, made a symbolic
+// link to a directory of the command's. Each ran at the agent's next
+// hook outside every sandbox.
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAgentHookPlantedHk81: the command made what a held hook loads
+// beside its script, and the hook, run as the agent runs it on the host,
+// printed evil; the run exited 0 (under the layer, a link on the way to
+// a sourced file: 125 with "look at it", the link left). Now what it
+// made is moved aside after the run, with the layer and without it, and
+// the run exits 125; the hook prints ok. The neighbours, a note and a
+// data directory beside the script and a file in an existing
+// node_modules' place, stay the command's, and the run exits 0.
+func TestAgentHookPlantedHk81(t *testing.T) {
+	requireSandbox(t)
+	const py, js, sh = "python3 scripts/hooks/check.py", "node scripts/hooks/check.js", "bash scripts/hooks/check.sh"
+	pyCheck := map[string]string{"scripts/hooks/check.py": "import subprocess\ntry:\n    import requests\nexcept ImportError:\n    pass\nprint('ok')\n"}
+	jsCheck := map[string]string{"scripts/hooks/check.js": "try { require('lodash') } catch (e) {}\nconsole.log('ok')\n"}
+	for _, tc := range []struct {
+		name, hook string
+		files      map[string]string
+		attack     string
+		gone       string // what the run moves aside, relative to the root
+		held       bool
+	}{
+		{"a module the standard library imports", py, pyCheck,
+			`echo 'print("evil")' > scripts/hooks/signal.py`, "scripts/hooks/signal.py", true},
+		{"a package the standard library imports", py, pyCheck,
+			`mkdir scripts/hooks/selectors && echo 'print("evil")' > scripts/hooks/selectors/__init__.py`, "scripts/hooks/selectors", true},
+		{"byte code of a third-party name", py, pyCheck,
+			`printf 'print("evil")\n' > r.py && /usr/bin/python3 -c 'import py_compile; py_compile.compile("r.py", "scripts/hooks/requests.pyc")'`, "scripts/hooks/requests.pyc", true},
+		{"a node_modules beside a node script", js, jsCheck,
+			`mkdir -p scripts/hooks/node_modules/lodash && echo 'console.log("evil")' > scripts/hooks/node_modules/lodash/index.js`, "scripts/hooks/node_modules", true},
+		{"a node_modules in the root", js, jsCheck,
+			`mkdir -p node_modules/lodash && echo 'console.log("evil")' > node_modules/lodash/index.js`, "node_modules", true},
+		{"a sourced file's missing directory made a link", sh, map[string]string{
+			"scripts/hooks/check.sh": "if [ -f scripts/gen/lib.sh ]; then . scripts/gen/lib.sh; fi\necho ok\n",
+		}, `mkdir other && echo 'echo evil' > other/lib.sh && ln -s ../other scripts/gen`, "scripts/gen", true},
+		// neighbours
+		{"a note and a data directory beside a python script", py, pyCheck,
+			`echo note > scripts/hooks/notes.md && echo more >> scripts/hooks/other.txt && mkdir scripts/hooks/data && echo 1 > scripts/hooks/data/x.py`, "", false},
+		{"a json file beside a node script", js, jsCheck,
+			`echo '{}' > scripts/hooks/data.json && mkdir scripts/gen`, "", false},
+	} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				files := map[string]string{".claude/settings.json": lead79Hooks(tc.hook), "scripts/hooks/other.txt": "original\n"}
+				for k, v := range tc.files {
+					files[k] = v
+				}
+				p := lead79Project(t, asUser, files)
+				r := runLead79(p, tc.attack+"; echo work >> scripts/other.sh; exit 0", flags)
+				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
+				if got := p.read("scripts/other.sh"); got != "original\nwork\n" {
+					t.Errorf("%s: scripts/other.sh, which nothing loads: %q, want the command's write", what, got)
+				}
+				if !tc.held {
+					if r.code != 0 {
+						t.Errorf("%s: exit %d, want 0\nstderr: %s", what, r.code, r.stderr)
+					}
+					if got := p.read("scripts/hooks/other.txt"); got != "original\n" && got != "original\nmore\n" {
+						t.Errorf("%s: scripts/hooks/other.txt %q", what, got)
+					}
+					continue
+				}
+				if r.code != 125 || !strings.Contains(r.stderr, tc.gone) || !strings.Contains(r.stderr, "moved aside") {
+					t.Errorf("%s: exit %d, want 125 naming %s moved aside\nstderr: %s", what, r.code, tc.gone, r.stderr)
+				}
+				if _, err := os.Lstat(filepath.Join(p.root, tc.gone+".mewsandbox-planted")); err != nil {
+					t.Errorf("%s: %s not moved aside\nstderr: %s", what, tc.gone, r.stderr)
+				}
+				// The hook as the agent runs it, on the host.
+				f := strings.Fields(tc.hook)
+				c := exec.Command(f[0], f[1:]...)
+				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root, "PYTHONDONTWRITEBYTECODE=1"}
+				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+					t.Errorf("%s: the hook printed %q, want ok", what, out)
+				}
+			}
+		}
+	}
+}
+
+// TestAgentHookTextSourcedHk81: a held hook's shell script that runs
+// scripts/lib.sh's text as code (source <(cat …), eval "$(cat …)", .
+// /dev/stdin < …) left it writable: echo 'echo evil' > scripts/lib.sh
+// exited 0 and the hook, run on the host, printed evil. Now it is
+// read-only under the layer and put back without it (125); the hook
+// prints ok. The neighbour, a script that only prints the file, leaves
+// it the command's.
+func TestAgentHookTextSourcedHk81(t *testing.T) {
+	requireSandbox(t)
+	for _, tc := range []struct {
+		name, script string
+		held         bool
+	}{
+		{"source a process substitution", "source <(cat scripts/lib.sh)\n", true},
+		{"eval of cat", "eval \"$(cat \"$CLAUDE_PROJECT_DIR/scripts/lib.sh\")\"\n", true},
+		{"dot stdin", ". /dev/stdin < scripts/lib.sh\n", true},
+		// neighbour
+		{"cat alone", "cat scripts/lib.sh >/dev/null; echo ok\n", false},
+	} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				p := lead79Project(t, asUser, map[string]string{
+					".claude/settings.json":  lead79Hooks("bash scripts/hooks/check.sh"),
+					"scripts/hooks/check.sh": tc.script,
+				})
+				r := runLead79(p, "echo 'echo evil' > scripts/lib.sh; echo work >> scripts/other.sh; exit 0", flags)
+				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
+				if got := p.read("scripts/other.sh"); got != "original\nwork\n" {
+					t.Errorf("%s: scripts/other.sh, which nothing loads: %q, want the command's write", what, got)
+				}
+				if !tc.held {
+					if r.code != 0 || p.read("scripts/lib.sh") != "echo evil\n" {
+						t.Errorf("%s: exit %d, scripts/lib.sh %q; want 0 and the command's write\nstderr: %s", what, r.code, p.read("scripts/lib.sh"), r.stderr)
+					}
+					continue
+				}
+				if flags != nil && r.code != 125 {
+					t.Errorf("%s: a run that wrote scripts/lib.sh: exit %d, want 125\nstderr: %s", what, r.code, r.stderr)
+				}
+				if got := p.read("scripts/lib.sh"); got != "echo ok\n" {
+					t.Errorf("%s: scripts/lib.sh after the run: %q, want the project's\nstderr: %s", what, got, r.stderr)
+				}
+				c := exec.Command("bash", "scripts/hooks/check.sh")
+				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root}
+				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+					t.Errorf("%s: the hook printed %q, want ok", what, out)
+				}
+			}
+		}
+	}
+}
