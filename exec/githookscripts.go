@@ -1,0 +1,120 @@
+package exec
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"syscall"
+)
+
+// The project's scripts a git hook runs or loads are found on Linux and
+// on macOS alike (gitHookScripts): the namespace layer holds them
+// (protectedPaths), and the Seatbelt profile denies writing them
+// (planSeatbelt), as it does an agent hook's (agentHookPrograms).
+
+// hookNames are the hooks git runs (githooks(5)), the same list as
+// permission's gitHookNames: a file of another name in a hooks directory
+// runs only where a hook runs it, which gitHookScripts reads. A literal,
+// not a slice built at the start (TestStartupDoesNoWork).
+var hookNames = []string{
+	"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+	"prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge",
+	"pre-push", "pre-receive", "update", "proc-receive", "post-receive", "post-update",
+	"reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite",
+	"sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
+	"p4-post-changelist", "p4-pre-submit", "post-index-change",
+}
+
+// gitHookScripts returns the files inside root that the git hooks in dirs
+// (the repository's hooks directory, those core.hooksPath names) run or
+// load, read as sourcedFiles reads an agent hook's script, from the root,
+// where git runs a hook: ./scripts/lint.sh, bash scripts/x.sh, a file it
+// sources (. "$(dirname "$0")/lib.sh"), a module python3 -m runs, and
+// the sibling modules a Python or JavaScript program it runs imports. A
+// sandboxed echo >> scripts/lint.sh ran at the next git commit outside
+// the sandbox, the hooks directory being read-only but not what its
+// hooks call. Each is held as an agent hook's script is: read-only where
+// it exists, moved aside after the run where the command made it. A
+// program found in PATH (npm test, make, pre-commit's own python3 -m
+// pre_commit) holds nothing of the project's but a module of that name
+// in the root, which python3 -m would run first; package.json's scripts
+// and a Makefile stay writable. Those out holds already (.husky/lib.sh)
+// and those in node_modules or a .venv are left out. A hook git would not
+// run (not executable) is not read, but in husky's directory, whose
+// scripts husky runs with sh. A directory or a hook that cannot be
+// followed (more than maxHookEntries hooks, a hook past maxSourcedSize
+// or not to be read, one loading files deeper than maxSourceDepth) is
+// returned with refuse set.
+func gitHookScripts(root string, dirs []string, out []protectedPath) []protectedPath {
+	var progs []protectedPath
+	for _, dir := range dirs {
+		hooks, why := gitHooks(dir)
+		if why != "" {
+			progs = append(progs, protectedPath{path: dir, refuse: why})
+		}
+		for _, h := range hooks {
+			for _, p := range hookLoads(h, root) {
+				if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+					progs = append(progs, p)
+				}
+			}
+		}
+	}
+	return progs
+}
+
+// gitHooks returns the hooks in directory dir git runs: files of a hook's
+// name that are executable, or, in husky's directory (one holding _,
+// which git runs and which runs them with sh), of a hook's name. why says
+// why the run is refused where dir cannot be read or holds more than
+// maxHookEntries hooks (protectHooks refuses them too), beside git's
+// samples.
+func gitHooks(dir string) (hooks []string, why string) {
+	names, err := dirNames(dir, 2*maxHookEntries)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, ""
+	case errors.Is(err, errTooMany):
+		return nil, fmt.Sprintf("more than %d entries in it, too many to read for the scripts its hooks run: keep fewer files there, or run outside the sandbox", 2*maxHookEntries)
+	case err != nil:
+		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a directory the run's user can read, or run outside the sandbox"
+	}
+	husky := slices.Contains(names, "_")
+	for _, n := range names {
+		if !slices.Contains(hookNames, n) {
+			continue
+		}
+		p := dir + "/" + n
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && (husky || fi.Mode()&0o111 != 0) {
+			hooks = append(hooks, p)
+		}
+	}
+	if len(hooks) > maxHookEntries {
+		return nil, fmt.Sprintf("more than %d hooks in it, too many to read for the scripts they run", maxHookEntries)
+	}
+	return hooks, ""
+}
+
+// hookLoads returns what git hook h, run from root, runs or loads
+// (sourcedFiles), and the files each Python or JavaScript program among
+// them imports: a hook's own shell script runs them as an agent hook's
+// command line does. A hook without a #! line runs as a shell script
+// (git runs it with sh where exec fails, husky with sh -e): it is read
+// as one sourced, a level nearer maxSourceDepth.
+func hookLoads(h, root string) []protectedPath {
+	depth := 0
+	if shebang(h) == "" {
+		depth = 1
+	}
+	ps := sourcedFiles(h, root, root, nil, depth)
+	for _, p := range ps {
+		if p.refuse == "" && within(p.path, root) && !installed(root, p.path) {
+			if l := scriptLanguage(p.path); l == "py" || l == "js" {
+				ps = append(ps, sourcedFiles(p.path, root, root, nil, 0)...)
+			}
+		}
+	}
+	return ps
+}
