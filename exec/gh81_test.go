@@ -158,3 +158,61 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		})
 	}
 }
+
+// TestHookManagerScriptsGh81: a hook manager's command that runs a script
+// of the project (a pre-commit repo: local hook's entry, a lefthook
+// command's run) left it writable, the configuration alone being held:
+// the installed hook ran what the command appended at the next commit.
+// Each is now protected, with what it loads. The neighbours: no hook
+// installed, a pygrep hook's pattern, a remote repository's hook, a run
+// line of npm test protect nothing new.
+func TestHookManagerScriptsGh81(t *testing.T) {
+	const hook = "#!/bin/sh\nexec pre-commit hook-impl \"$@\"\n"
+	local := func(hooks string) string {
+		return "repos:\n- repo: local\n  hooks:\n" + hooks
+	}
+	for _, tc := range []struct {
+		name    string
+		hook    bool // a hook is installed
+		file    string
+		content string
+		want    []string
+		refused string
+	}{
+		{"a script hook's entry", true, ".pre-commit-config.yaml", local("  - id: lint\n    name: lint\n    entry: scripts/lint.sh\n    language: script\n"), []string{"scripts/lint.sh"}, ""},
+		{"a script hook's entry in the root", true, ".pre-commit-config.yaml", local("  - id: lint\n    name: lint\n    entry: lint.sh\n    language: script\n"), []string{"lint.sh"}, ""},
+		{"a system hook's entry and its imports", true, ".pre-commit-config.yml", local("  - id: check\n    name: check\n    entry: python3 tools/check.py\n    args: [--strict]\n    language: system\n"), []string{"tools/check.py", "tools/helpers.py", "tools/helpers/__init__.py", "tools/__pycache__"}, ""},
+		{"lefthook's commands and jobs", true, "lefthook.yml", "pre-commit:\n  commands:\n    lint:\n      run: ./scripts/lint.sh {staged_files}\n  jobs:\n    - run: bash x.sh\n      root: sub/\n    - group:\n        jobs:\n          - run: node scripts/h.js\n", []string{"scripts/lint.sh", "sub/x.sh", "scripts/h.js"}, ""},
+		{"more than maxHookCommands", true, ".lefthook.yaml", "pre-push:\n  jobs:\n" + strings.Repeat("    - run: echo\n", maxHookCommands) + "    - run: ./scripts/lint.sh\n", nil, ".lefthook.yaml: more than"},
+		// The neighbours.
+		{"no hook installed", false, ".pre-commit-config.yaml", local("  - id: lint\n    name: lint\n    entry: scripts/lint.sh\n    language: script\n"), nil, ""},
+		{"a pygrep hook's pattern", true, ".pre-commit-config.yaml", local("  - id: grep\n    name: grep\n    entry: scripts/lint.sh\n    language: pygrep\n"), nil, ""},
+		{"a remote repository's hook", true, ".pre-commit-config.yaml", "repos:\n- repo: https://example.com/hooks\n  rev: v1\n  hooks:\n  - id: lint\n    entry: scripts/lint.sh\n", nil, ""},
+		{"npm test", true, "lefthook.yml", "pre-commit:\n  commands:\n    test:\n      run: npm test\n", nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
+			for _, f := range []string{"scripts/lint.sh", "lint.sh", "sub/x.sh", "scripts/h.js", "tools/check.py", "tools/helpers.py"} {
+				writeGh81(t, root, f, "", 0o755)
+			}
+			writeGh81(t, root, "tools/check.py", "import helpers\n", 0o644)
+			if tc.hook {
+				writeGh81(t, root, ".git/hooks/pre-commit", hook, 0o755)
+			}
+			writeGh81(t, root, tc.file, tc.content, 0o644)
+			protected, refused := gh81Paths(t, root)
+			slices.Sort(protected)
+			want := slices.Sorted(slices.Values(tc.want))
+			if !slices.Equal(protected, want) {
+				t.Errorf("protected %q, want %q", protected, want)
+			}
+			switch {
+			case tc.refused == "" && len(refused) > 0:
+				t.Errorf("refused %q, want none", refused)
+			case tc.refused != "" && !slices.ContainsFunc(refused, func(r string) bool { return strings.HasPrefix(r, tc.refused) }):
+				t.Errorf("refused %q, want %q", refused, tc.refused)
+			}
+		})
+	}
+}

@@ -4,9 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
+
+	"gopkg.in/yaml.v3"
 )
 
 // The project's scripts a git hook runs or loads are found on Linux and
@@ -105,7 +110,7 @@ func gitHooks(dir string) (hooks []string, why string) {
 // as one sourced, a level nearer maxSourceDepth.
 func hookLoads(h, root string) []protectedPath {
 	depth := 0
-	if shebang(h) == "" {
+	if scriptLanguage(h) == "" && shebang(h) == "" {
 		depth = 1
 	}
 	ps := sourcedFiles(h, root, root, nil, depth)
@@ -117,4 +122,152 @@ func hookLoads(h, root string) []protectedPath {
 		}
 	}
 	return ps
+}
+
+// hookManagerScripts returns the files inside root that the commands of
+// the hook managers' configuration among out (hookConfig) run or load, read as a git
+// hook's (hookLoads): pre-commit's and prek's repo: local hooks' entry
+// (with their args; a script hook's entry is a path from the root), and
+// lefthook's commands' and jobs' run lines (from their root:), in each
+// YAML file lefthook reads. The installed hook runs them at the next
+// commit: a sandboxed echo >> scripts/lint.sh, a local hook's entry, ran
+// there outside the sandbox. Read only where a hook is installed
+// (protectedPaths): until one is, they run nothing. pygrep and fail
+// hooks, whose entry is a pattern or a message, run nothing; nor do
+// remote repositories' hooks run the project's files. A file past
+// maxConfigSize, not to be read, or with more than maxHookCommands
+// commands is returned with refuse set.
+func hookManagerScripts(root, home string, out []protectedPath) []protectedPath {
+	var progs []protectedPath
+	for _, f := range out {
+		var parse func(any, *[]hookCommand)
+		name := filepath.Base(f.path)
+		switch {
+		case !f.hookConfig:
+			continue
+		case strings.HasPrefix(name, ".pre-commit-config."):
+			parse = preCommitEntries
+		case strings.Contains(name, "lefthook") && (strings.HasSuffix(name, ".yml") || strings.HasSuffix(name, ".yaml")):
+			parse = lefthookRuns
+		default:
+			continue
+		}
+		path := f.path
+		v, why := readYAMLHookFile(path)
+		if why != "" {
+			progs = append(progs, protectedPath{path: path, refuse: why})
+			continue
+		}
+		var cmds []hookCommand
+		parse(v, &cmds)
+		if len(cmds) > maxHookCommands {
+			progs = append(progs, protectedPath{path: path, refuse: fmt.Sprintf("more than %d hook commands in it, too many to follow for the scripts they run: have fewer hooks run more in one script, or run outside the sandbox", maxHookCommands)})
+			continue
+		}
+		for _, c := range cmds {
+			for _, p := range hookLineFiles(hookDirs(root, "", c.cwd, false)[0], c.line, home, 0) {
+				if p.refuse != "" {
+					progs = refuseOnce(progs, path, p.refuse)
+					continue
+				}
+				if installed(root, p.path) {
+					continue
+				}
+				for _, q := range append([]protectedPath{p}, hookLoads(p.path, root)...) {
+					if q.refuse != "" || !installed(root, q.path) && !held(root, q.path, out) && !held(root, q.path, progs) {
+						progs = append(progs, q)
+					}
+				}
+			}
+		}
+	}
+	return progs
+}
+
+// readYAMLHookFile returns the configuration in YAML file path, nil
+// where there is none or it is no YAML (the hook manager fails on it
+// too); why says why the run is refused, as readHookFile's.
+func readYAMLHookFile(path string) (v any, why string) {
+	b, err := readConfig(path)
+	switch {
+	case missing(err):
+		return nil, ""
+	case errors.Is(err, errConfigTooLarge):
+		return nil, fmt.Sprintf("more than %d bytes, too large to read for the scripts its hooks run: make it smaller, or run outside the sandbox", maxConfigSize)
+	case err != nil:
+		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"
+	}
+	if yaml.Unmarshal(b, &v) != nil {
+		return nil, ""
+	}
+	return v, ""
+}
+
+// preCommitEntries appends to cmds the command lines of pre-commit
+// configuration v's repo: local hooks, up to one past maxHookCommands.
+func preCommitEntries(v any, cmds *[]hookCommand) {
+	top, _ := v.(map[string]any)
+	repos, _ := top["repos"].([]any)
+	for _, r := range repos {
+		r, _ := r.(map[string]any)
+		if r["repo"] != "local" {
+			continue
+		}
+		hooks, _ := r["hooks"].([]any)
+		for _, h := range hooks {
+			h, _ := h.(map[string]any)
+			entry, _ := h["entry"].(string)
+			lang, _ := h["language"].(string)
+			if entry == "" || lang == "pygrep" || lang == "fail" || len(*cmds) > maxHookCommands {
+				continue
+			}
+			if w := leadingWords(entry); lang == "script" && len(w) > 0 && !strings.Contains(w[0], "/") {
+				entry = "./" + entry // a script's path, from the root
+			}
+			args, _ := h["args"].([]any)
+			for _, a := range args {
+				if a, ok := a.(string); ok {
+					entry += " " + shellQuote(a)
+				}
+			}
+			*cmds = append(*cmds, hookCommand{line: entry})
+		}
+	}
+}
+
+// lefthookRuns appends to cmds the run lines of lefthook configuration
+// v's hooks (hookNames): each command's, each job's and each of a job
+// group's, with the root: each runs from, up to one past
+// maxHookCommands.
+func lefthookRuns(v any, cmds *[]hookCommand) {
+	top, _ := v.(map[string]any)
+	for _, name := range hookNames {
+		hook, _ := top[name].(map[string]any)
+		commands, _ := hook["commands"].(map[string]any)
+		for _, k := range slices.Sorted(maps.Keys(commands)) {
+			lefthookJob(commands[k], cmds)
+		}
+		jobs, _ := hook["jobs"].([]any)
+		for _, j := range jobs {
+			lefthookJob(j, cmds)
+		}
+	}
+}
+
+// lefthookJob appends to cmds lefthook command or job v's run line, and
+// those of the jobs of its group, up to one past maxHookCommands.
+func lefthookJob(v any, cmds *[]hookCommand) {
+	if len(*cmds) > maxHookCommands {
+		return
+	}
+	j, _ := v.(map[string]any)
+	dir, _ := j["root"].(string)
+	if run, _ := j["run"].(string); run != "" {
+		*cmds = append(*cmds, hookCommand{line: run, cwd: dir})
+	}
+	group, _ := j["group"].(map[string]any)
+	jobs, _ := group["jobs"].([]any)
+	for _, g := range jobs {
+		lefthookJob(g, cmds)
+	}
 }

@@ -1491,6 +1491,9 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		for i := range out {
 			out[i].creatable = out[i].creatable && !out[i].hookConfig
 		}
+		// And the scripts its configuration runs, held where a hook runs
+		// them (a repo: local hook's entry: ./scripts/lint.sh).
+		out = append(out, hookManagerScripts(root, home, out)...)
 	}
 	// Where git finds none, the command could make one naming a git
 	// directory of its own, whose config (core.fsmonitor) your next git

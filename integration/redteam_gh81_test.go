@@ -33,11 +33,12 @@ func gitCommits(t *testing.T, dir string, cred *syscall.Credential) (bool, strin
 
 // TestGitHookScriptsGh81: echo 'echo evil > MARK' >> scripts/lint.sh,
 // where a git hook runs ./scripts/lint.sh (in .git/hooks, sourced from
-// it, in husky's .husky), exited 0 and the host's git commit afterwards
+// it, in husky's .husky, a pre-commit repo: local hook's entry), exited 0 and the host's git commit afterwards
 // wrote MARK. Now the write fails (Read-only file system) under the
 // layer, and the run, the script moved back, exits 125 without it; the
 // commit writes nothing. The neighbours: scripts/other.sh stays writable,
-// a repository with no hook leaves scripts/lint.sh the command's, and a
+// a repository with no hook, one whose hook runs npm test and a pygrep
+// hook's pattern leave scripts/lint.sh the command's, and a
 // husky project's commit, running the script, still succeeds. As root
 // and as mewsandbox-test, with the layer and without.
 func TestGitHookScriptsGh81(t *testing.T) {
@@ -48,6 +49,12 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		".husky/_/pre-commit": "#!/bin/sh\n. \"$(dirname \"$0\")/h\"\n",
 		".husky/pre-commit":   "./scripts/lint.sh\n",
 	}
+	// A pre-commit of a line: the installed hook runs the local hook's
+	// entry, which the plan cannot tell from the hook alone.
+	const preCommit = "#!/bin/sh\nexec sh -c \"$(sed -n 's/^ *entry: //p' .pre-commit-config.yaml)\"\n"
+	local := func(entry, lang string) string {
+		return "repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: " + entry + "\n    language: " + lang + "\n"
+	}
 	for _, tc := range []struct {
 		name  string
 		hook  string            // .git/hooks/pre-commit, "" for none
@@ -57,9 +64,11 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		{"a hook runs ./scripts/lint.sh", "#!/bin/sh\n./scripts/lint.sh\n", nil, true},
 		{"a hook sources it", "#!/bin/sh\n. \"$(dirname \"$0\")/../../scripts/lint.sh\"\n", nil, true},
 		{"husky's script runs it", "", husky, true},
+		{"a pre-commit local hook's entry", preCommit, map[string]string{".pre-commit-config.yaml": local("./scripts/lint.sh", "script")}, true},
 		// neighbours
 		{"no hook", "", nil, false},
 		{"a hook running npm test", "#!/bin/sh\nnpm test >/dev/null 2>&1; exit 0\n", nil, false},
+		{"a pre-commit pygrep hook's pattern", preCommit, map[string]string{".pre-commit-config.yaml": local("./scripts/lint.sh", "pygrep")}, false},
 	} {
 		for _, asUser := range lead79Users {
 			for _, flags := range sandboxModes(t) {
@@ -73,7 +82,7 @@ func TestGitHookScriptsGh81(t *testing.T) {
 				if tc.hook != "" {
 					p.write(".git/hooks/pre-commit", tc.hook, 0o755)
 				}
-				if tc.files != nil {
+				if tc.files[".husky/_/h"] != "" {
 					gitReturns(t, p.root, p.cred, "config", "core.hooksPath", ".husky/_")
 				}
 				r := runLead79(p, "echo 'echo evil > "+p.mark+"' >> scripts/lint.sh; echo work >> scripts/other.sh; exit 0", flags)
