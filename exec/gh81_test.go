@@ -133,6 +133,9 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		{"not a hook's name", func(t *testing.T, root string) {
 			writeGh81(t, root, ".git/hooks/helper", sh("./scripts/other.sh"), 0o755)
 		}, nil, ""},
+		{"a compiled hook past maxSourcedSize", func(t *testing.T, root string) {
+			writeGh81(t, root, ".git/hooks/pre-commit", "\x7fELF"+strings.Repeat("\x00./scripts/lint.sh\n", maxSourcedSize/16), 0o755)
+		}, nil, ""},
 		{"npm test and make", func(t *testing.T, root string) {
 			writeGh81(t, root, "package.json", "{}\n", 0o644)
 			writeGh81(t, root, ".git/hooks/pre-commit", sh("npm test && make lint"), 0o755)

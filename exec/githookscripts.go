@@ -1,8 +1,10 @@
 package exec
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -105,12 +107,13 @@ func gitHooks(dir string) (hooks []string, why string) {
 // hookLoads returns what git hook h, run from root, runs or loads
 // (sourcedFiles), and the files each Python or JavaScript program among
 // them imports: a hook's own shell script runs them as an agent hook's
-// command line does. A hook without a #! line runs as a shell script
-// (git runs it with sh where exec fails, husky with sh -e): it is read
-// as one sourced, a level nearer maxSourceDepth.
+// command line does. A hook without a #! line, an extension or an
+// executable's header runs as a shell script (git runs it with sh where
+// exec fails, husky with sh -e): it is read as one sourced, a level
+// nearer maxSourceDepth.
 func hookLoads(h, root string) []protectedPath {
 	depth := 0
-	if scriptLanguage(h) == "" && shebang(h) == "" {
+	if scriptLanguage(h) == "" && shellScript(h) {
 		depth = 1
 	}
 	ps := sourcedFiles(h, root, root, nil, depth)
@@ -122,6 +125,25 @@ func hookLoads(h, root string) []protectedPath {
 		}
 	}
 	return ps
+}
+
+// shellScript says whether file path, which exec would refuse, runs as
+// a shell script: it has no #! line and is no ELF executable (a compiled
+// hook, ./target/release/check, read as a shell script past
+// maxSourcedSize refused the run). False where it cannot be read, which
+// sourcedFiles then refuses.
+func shellScript(path string) bool {
+	f, err := openShebang(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [4]byte
+	n, err := io.ReadFull(f, b[:])
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return false
+	}
+	return !bytes.HasPrefix(b[:n], []byte("#!")) && string(b[:n]) != "\x7fELF"
 }
 
 // hookManagerScripts returns the files inside root that the commands of
