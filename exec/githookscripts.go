@@ -51,7 +51,7 @@ var hookNames = []string{
 // and those in node_modules or a .venv are left out. A hook git would not
 // run (not executable) is not read, but in husky's directory, whose
 // scripts husky runs with sh. A directory or a hook that cannot be
-// followed (more than maxHookEntries hooks, a hook past maxSourcedSize
+// followed (too many entries, a hook past maxSourcedSize
 // or not to be read, one loading files deeper than maxSourceDepth) is
 // returned with refuse set.
 func gitHookScripts(root string, dirs []string, out []protectedPath) []protectedPath {
@@ -76,8 +76,8 @@ func gitHookScripts(root string, dirs []string, out []protectedPath) []protected
 // name that are executable, or, in husky's directory (one holding _,
 // which git runs and which runs them with sh), of a hook's name. why says
 // why the run is refused where dir cannot be read or holds more than
-// maxHookEntries hooks (protectHooks refuses them too), beside git's
-// samples.
+// twice maxHookEntries entries, git's samples among them (protectHooks
+// refuses more than maxHookEntries others).
 func gitHooks(dir string) (hooks []string, why string) {
 	names, err := dirNames(dir, 2*maxHookEntries)
 	switch {
@@ -97,9 +97,6 @@ func gitHooks(dir string) (hooks []string, why string) {
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && (husky || fi.Mode()&0o111 != 0) {
 			hooks = append(hooks, p)
 		}
-	}
-	if len(hooks) > maxHookEntries {
-		return nil, fmt.Sprintf("more than %d hooks in it, too many to read for the scripts they run", maxHookEntries)
 	}
 	return hooks, ""
 }
@@ -147,8 +144,9 @@ func shellScript(path string) bool {
 }
 
 // hookManagerScripts returns the files inside root that the commands of
-// the hook managers' configuration among out (hookConfig) run or load, read as a git
-// hook's (hookLoads): pre-commit's and prek's repo: local hooks' entry
+// the hook managers' configuration among out (hookConfig) run or load,
+// read as an agent hook's command line (hookLineFiles) and a git hook's
+// script (hookLoads): pre-commit's and prek's repo: local hooks' entry
 // (with their args; a script hook's entry is a path from the root), and
 // lefthook's commands' and jobs' run lines (from their root:), in each
 // YAML file lefthook reads. The installed hook runs them at the next

@@ -1665,7 +1665,8 @@ func (g *guard) mountsLeft() bool {
 // refused. Git's samples (*.sample) never run and are not examined. What
 // a hook script runs or sources in turn is protected by protectedPaths
 // (gitHookScripts), as are a hook manager's files in the root
-// (hookManagerFiles); what a hook manager's configuration calls is not.
+// (hookManagerFiles) and what its configuration runs
+// (hookManagerScripts).
 func (g *guard) protectHooks(dir string) {
 	// Outside the writable trees too: a link there may lead into one.
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
