@@ -136,6 +136,14 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		{"a compiled hook past maxSourcedSize", func(t *testing.T, root string) {
 			writeGh81(t, root, ".git/hooks/pre-commit", "\x7fELF"+strings.Repeat("\x00./scripts/lint.sh\n", maxSourcedSize/16), 0o755)
 		}, nil, ""},
+		{"git lfs's hook", func(t *testing.T, root string) {
+			writeGh81(t, root, ".git/hooks/pre-push", "#!/bin/sh\ncommand -v git-lfs >/dev/null 2>&1 || { printf >&2 \"\\n%s\\n\\n\" \"This repository is configured for Git LFS but 'git-lfs' was not found on your path.\"; exit 2; }\ngit lfs pre-push \"$@\"\n", 0o755)
+		}, nil, ""},
+		{"husky 8's script", func(t *testing.T, root string) {
+			writeGh81(t, root, ".git/config", "[core]\n\thooksPath = .husky\n", 0o644)
+			writeGh81(t, root, ".husky/_/husky.sh", "#!/usr/bin/env sh\n", 0o644)
+			writeGh81(t, root, ".husky/pre-commit", "#!/usr/bin/env sh\n. \"$(dirname -- \"$0\")/_/husky.sh\"\n\nnpx lint-staged\n", 0o755)
+		}, nil, ""},
 		{"npm test and make", func(t *testing.T, root string) {
 			writeGh81(t, root, "package.json", "{}\n", 0o644)
 			writeGh81(t, root, ".git/hooks/pre-commit", sh("npm test && make lint"), 0o755)
