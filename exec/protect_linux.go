@@ -1583,7 +1583,8 @@ func (g *guard) keepDir(path string) string {
 // and config.worktree; the hooks directories core.hooksPath may name
 // inside root, and the files the config includes; the files
 // Mercurial's repository configuration includes (hgIncludes); and the
-// scripts the held agents' hooks name (agentHookPrograms).
+// scripts the held agents' hooks name (agentHookPrograms), and those the
+// git hooks run (gitHookScripts).
 func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	in := protectedInRoot()
 	out := make([]protectedPath, 0, len(in)+4)
@@ -1624,6 +1625,9 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		for i := range out {
 			out[i].creatable = out[i].creatable && !out[i].hookConfig
 		}
+		// And the scripts its configuration runs, held where a hook runs
+		// them (a repo: local hook's entry: ./scripts/lint.sh).
+		out = append(out, hookManagerScripts(root, home, out)...)
 	}
 	// Where git finds none, the command could make one naming a git
 	// directory of its own, whose config (core.fsmonitor) your next git
@@ -1641,6 +1645,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 			out = append(out, protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
+	out = append(out, gitHookScripts(root, gitHooksDirs(root, r, cfg, home), out)...)
 	for _, inc := range cfg.includes {
 		// Those in a writable tree are bound read-only, their way kept;
 		// one missing there is refused: the command could make it.
@@ -1657,13 +1662,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // samples: any hook there may be a hook manager's. One that cannot be
 // read counts as holding one.
 func hooksInstalled(root string, r repo, cfg gitConfig, home string) bool {
-	dirs := []string{filepath.Join(r.common, "hooks")}
-	for _, v := range cfg.hooksPaths {
-		if h := hooksDir(root, v, home); h != "" {
-			dirs = append(dirs, h)
-		}
-	}
-	for _, d := range dirs {
+	for _, d := range gitHooksDirs(root, r, cfg, home) {
 		names, err := dirNames(d, maxHookEntries)
 		if err != nil && !errors.Is(err, unix.ENOENT) {
 			return true // too many, or not to be read (a FIFO is refused, not waited on)
@@ -1673,6 +1672,18 @@ func hooksInstalled(root string, r repo, cfg gitConfig, home string) bool {
 		}
 	}
 	return false
+}
+
+// gitHooksDirs returns the hooks directories of the root's repository:
+// its own, and those core.hooksPath names (hooksDir).
+func gitHooksDirs(root string, r repo, cfg gitConfig, home string) []string {
+	dirs := []string{filepath.Join(r.common, "hooks")}
+	for _, v := range cfg.hooksPaths {
+		if h := hooksDir(root, v, home); h != "" {
+			dirs = append(dirs, h)
+		}
+	}
+	return dirs
 }
 
 // programPaths returns the paths that protect program v where git runs
@@ -1786,9 +1797,10 @@ func (g *guard) mountsLeft() bool {
 // placeholder where it is missing. A hook with other hard links could be
 // rewritten through them, and which they are cannot be known: the run is
 // refused. Git's samples (*.sample) never run and are not examined. What
-// a hook script runs in turn is protected only where it is a hook
-// manager's file in the root (hookManagerFiles): a project script a
-// hook or its configuration calls is not.
+// a hook script runs or sources in turn is protected by protectedPaths
+// (gitHookScripts), as are a hook manager's files in the root
+// (hookManagerFiles) and what its configuration runs
+// (hookManagerScripts).
 func (g *guard) protectHooks(dir string) {
 	// Outside the writable trees too: a link there may lead into one.
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)

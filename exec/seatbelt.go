@@ -155,7 +155,10 @@ func agentHookScripts(root, home string) (paths, refused []string) {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	for _, pr := range agentHookPrograms(root, home, nil) {
+	// The scripts the git hooks in .git/hooks run too (gitHookScripts):
+	// seatbelt.Render holds that directory, not what its hooks call.
+	prs := append(agentHookPrograms(root, home, nil), gitHookScripts(root, []string{root + "/.git/hooks"}, nil)...)
+	for _, pr := range prs {
 		if pr.refuse != "" {
 			refused = append(refused, fmt.Sprintf("%s run (%s)", pr.path, pr.refuse))
 			continue
