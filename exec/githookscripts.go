@@ -22,9 +22,11 @@ import (
 // (planSeatbelt), as it does an agent hook's (agentHookPrograms).
 
 // hookNames are the hooks git runs (githooks(5)), the same list as
-// permission's gitHookNames: a file of another name in a hooks directory
-// runs only where a hook runs it, which gitHookScripts reads. A literal,
-// not a slice built at the start (TestStartupDoesNoWork).
+// permission's gitHookNames, which exec may not import
+// (TestHookNamesAsPermissions holds them equal): a file of another name
+// in a hooks directory runs only where a hook runs it, which
+// gitHookScripts reads. A literal, not a slice built at the start
+// (TestStartupDoesNoWork).
 var hookNames = []string{
 	"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
 	"prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge",
