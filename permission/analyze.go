@@ -263,6 +263,11 @@ type analyzer struct {
 	// reads beside its decision, not in its place (filterDoc):
 	// pipedFiltered judges it, and the pipe to a shell still asks.
 	besideDocs map[int]bool
+	// writtenFeeds: the commands that print what the line wrote to a
+	// file, through filters (textFilter), and whether that is computed
+	// exactly (true) or not, so that a shell fed it fails closed where it
+	// is not (pipedWritten): echo 'rm -rf ~' > s; nl s | sh.
+	writtenFeeds map[int]bool
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
@@ -1097,6 +1102,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		z.lastStage = last[0]
 	}
 	z.pipedFilters(p, stmts)
+	z.pipedWritten(p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedReads(p)
@@ -1568,6 +1574,9 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 	text, known, printer := "", false, false
 	if end-from == 1 {
 		text, known, printer = z.fedText(from)
+		if exact, ok := z.writtenFeeds[from]; ok && !exact {
+			z.writtenUnread(i, from) // sh <(nl s)
+		}
 	}
 	switch {
 	case !printer:
@@ -1687,16 +1696,14 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep", "cut", "tee", "rev", "fold",
-		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
-		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
-		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
-		// what the filter makes of a text written out; grep rm <<<
-		// 'rm -rf ~' | sh runs it.
-		z.filterDoc(i, rs)
-		return
 	case "cat":
 	default:
+		if docFilter(c) {
+			// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
+			// what the filter makes of a text written out; grep rm <<<
+			// 'rm -rf ~' | sh runs it.
+			z.filterDoc(i, rs)
+		}
 		return
 	}
 	switch ops := c.Args()[1:]; {
@@ -2742,9 +2749,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
-			if d, ok := z.catDocs[start]; ok && d.copy && d.known && len(z.a.Commands) == start+1 {
+			if d, ok := z.catDocs[start]; ok && (d.copy || z.besideDocs[start]) && d.known && len(z.a.Commands) == start+1 {
 				// d='rm -rf ~'; bash <(echo "$d"): the copy's
-				// program too, beside the one only known at run time.
+				// program too, beside the one only known at run time;
+				// so a filter's judged beside (sh <(grep . s)).
 				z.nestedCopy(d.text, z.a.Commands[i].Name()+" input")
 			} else if text, ok := z.fnCallOutput(subst{stmts: sub.stmts, src: z.a.Commands[start].Text}, start); ok {
 				// source <(f 'rm -rf ~'): what the copy of the
@@ -4642,6 +4650,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.parallelArgs(i, u.args)
 	z.xargsRunWith(i, rs)
 	z.catDoc(i, rs)
+	z.filterWritten(i, rs)
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)
