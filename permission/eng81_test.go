@@ -100,3 +100,32 @@ func TestEng81LongChainBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestEng81CopyByVariable: a copy or a link whose operand is a variable
+// the line gave a literal value (x=s.sh; ln -s $x t.sh) was read as a
+// copy of any file the line wrote, of a text not known, so that running
+// the copy asked where the same line with s.sh written out denies; by a
+// variable destination (cp s.sh $x) or a redirection to one (> $x) it
+// was not followed at all, which bypassPermissions allowed. The value is
+// now read (valueWords, valueOf): a copy by it is followed as by the
+// name, its text still judged deny-only beside the ask it had
+// (keepUnknown). Neighbours: a harmless copy by a variable keeps its
+// ask, one written out its allow.
+func TestEng81CopyByVariable(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"ln -s $x", `x=s.sh; echo 'rm -rf ~' > s.sh; ln -s $x t.sh; sh t.sh`},
+		{"cp $x", `x=s.sh; echo 'rm -rf ~' > s.sh; cp $x t.sh; sh t.sh`},
+		{"cp \"$x\"", `x=s.sh; echo 'rm -rf ~' > s.sh; cp "$x" t.sh; sh t.sh`},
+		{"mv ${x}", `x=s.sh; echo 'rm -rf ~' > s.sh; mv ${x} t.sh; sh t.sh`},
+		{"cp s.sh $x", `x=t.sh; echo 'rm -rf ~' > s.sh; cp s.sh $x; sh t.sh`},
+		{"> $x", `x=s.sh; echo 'rm -rf ~' > $x; sh s.sh`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	rows = eng77Asks(rows, "neighbour: cp $x of echo hi", `x=s.sh; echo 'echo hi' > s.sh; cp $x t.sh; sh t.sh`)
+	rows = append(rows, decisionRow{"neighbour: cp s.sh t.sh of echo hi, bypassPermissions", ModeBypassPermissions, nil, `echo 'echo hi' > s.sh; cp s.sh t.sh; sh t.sh`, Allow})
+	rows = eng76Rows(rows, "neighbour: x=~; rm -rf $x", `x=~; rm -rf $x`, Deny)
+	checkDecisions(t, rows)
+}

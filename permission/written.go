@@ -51,6 +51,9 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
+		if v, ok := z.valueOf(w, i); !w.Literal && ok {
+			w = v // x=s.sh; echo 'rm -rf ~' > $x
+		}
 		if w = z.fileWord(w); !w.Literal {
 			return
 		}
@@ -65,9 +68,16 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 			note(r.Target, r.Op == ">>" || r.Op == "&>>")
 		}
 	}
-	switch lowerName(c) {
-	case "cp", "mv", "install", "ln", "gcp", "gmv", "ginstall", "gln", "link":
-		z.copiesWritten(c, rs)
+	switch copierName(c) {
+	case "cp", "mv", "install", "ln":
+		// x=s.sh; ln -s $x t.sh copies by the value the line gave x,
+		// as by the name written out.
+		v, valued := z.valueWords(i)
+		from := len(z.written)
+		z.copiesWritten(v, rs)
+		if args := c.Args(); valued && len(args) > 2 && slices.ContainsFunc(args[1:len(args)-1], func(w Word) bool { return !w.Literal }) {
+			z.keepUnknown(from)
+		}
 		return
 	case "mkfifo", "mknod":
 		z.fifosMade(c)
@@ -1089,6 +1099,19 @@ func (z *analyzer) writesBelow(dir string) bool {
 // maxTreeWork bounds the writes treeCopied looks at for a line: 64
 // copies after a thousand writes.
 const maxTreeWork = 64 << 10
+
+// keepUnknown makes the writes from index from on of z.written, a copy
+// by a variable's value (cp $x t.sh), files of a text not known that
+// was the copy's, judged deny-only (runWritten): read by its name alone
+// the copy was of any file the line wrote, which a script run asks for,
+// and reading the value must not make that laxer.
+func (z *analyzer) keepUnknown(from int) {
+	for k := from; k < len(z.written); k++ {
+		if f := z.written[k]; f.known {
+			z.written[k] = writtenFile{file: f.file, dir: f.dir, was: &f}
+		}
+	}
+}
 
 // copierName is the name of c, a copy or a link (notesWritten), as
 // copiesWritten reads it: GNU's without the g that Homebrew puts before
