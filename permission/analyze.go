@@ -1626,11 +1626,11 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	case "head", "tail", "sort", "tac", "uniq", "shuf":
 		// $(head -1 l) prints part of what the line wrote to l, or all
 		// of it in another order: all its words are taken.
-		if f, written := z.filterOf(c); written && f.known {
+		if f, op, written := z.filterOf(c); written && f.known {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = writtenFilterDoc(c, f.text)
+			z.catDocs[i] = writtenFilterDoc(c, op, f.text)
 			return
 		}
 		if d, ok := z.writtenOperandsDoc(c); ok {
@@ -1875,12 +1875,13 @@ func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
 // filterOf returns what the line wrote to the one file filter c (head,
 // tail, sort …) reads, if it wrote it: its operand that is no option nor
 // an option's number.
-func (z *analyzer) filterOf(c SimpleCommand) (writtenFile, bool) {
+func (z *analyzer) filterOf(c SimpleCommand) (f writtenFile, op Word, written bool) {
 	ops, ok := filterOperands(c)
 	if !ok || len(ops) != 1 {
-		return writtenFile{}, false
+		return writtenFile{}, Word{}, false
 	}
-	return z.lastWritten(ops[0].Text, c.Dir)
+	f, written = z.lastWritten(ops[0].Text, c.Dir)
+	return f, ops[0], written
 }
 
 // filterOperands returns the operands of filter c (head, tail, sort …):

@@ -308,7 +308,8 @@ func tacOutput(in string) string {
 }
 
 // writtenFilterDoc returns what filter c (head, tail, sort, tac, uniq,
-// shuf) of a file the line wrote, text, writes, for catDocs: the text
+// shuf) of a file the line wrote, its operand op (filterOf), text,
+// writes, for catDocs: the text
 // itself, all its words, for head and tail but tail -r, and tac's lines
 // reversed.
 // sort, uniq and shuf print its lines in an order only known at run
@@ -317,7 +318,7 @@ func tacOutput(in string) string {
 // lines differ, each is judged alone beside the whole (linesAlone), as
 // a copy, which a shell fed it asks for in bypassPermissions too, as
 // sort <<< … | sh (filterDoc); so is tac's of options not read.
-func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
+func writtenFilterDoc(c SimpleCommand, op Word, text string) fedDoc {
 	n := lowerName(c)
 	reversed := n == "tail" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
 		return strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "r")
@@ -325,9 +326,8 @@ func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
 	if n == "head" || n == "tail" && !reversed {
 		return fedDoc{text, true, false}
 	}
-	ops, _ := filterOperands(c)
 	bare := c
-	bare.Words = slices.DeleteFunc(slices.Clone(c.Words), func(w Word) bool { return w == ops[0] })
+	bare.Words = slices.DeleteFunc(slices.Clone(c.Words), func(w Word) bool { return w == op })
 	if n == "tac" && len(bare.Args()) == 1 {
 		return fedDoc{tacOutput(text), true, false}
 	}
