@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -187,14 +188,15 @@ func (z *analyzer) writtenRead(c SimpleCommand, rs []*syntax.Redirect) (bare Sim
 // writtenOutput returns what filter c, given no file, prints of in, a
 // text the line wrote to the file it reads: docFilterOutput's, sed's
 // only where its script is read (sedEdit), not its lower-case stand-in,
-// and grep .'s, its lines that are not empty (grepOutput takes the dot
-// for itself).
+// and grep .'s of text (no NUL, valid UTF-8, else grep may print
+// "Binary file matches" or leave a line out), its lines that are not
+// empty (grepOutput takes the dot for itself).
 func writtenOutput(c SimpleCommand, in string) (string, bool) {
 	switch n, args := lowerName(c), c.Args()[1:]; {
 	case n == "sed" || n == "gsed":
 		out, exact, ok := sedEdit(args, in)
 		return out, ok && exact
-	case n == "grep" && len(args) == 1 && args[0].Literal && args[0].Text == "." && !strings.ContainsAny(in, "\x00\x80"):
+	case n == "grep" && len(args) == 1 && args[0].Literal && args[0].Text == "." && !strings.ContainsRune(in, 0) && utf8.ValidString(in):
 		var b strings.Builder
 		for l := range strings.SplitSeq(strings.TrimSuffix(in, "\n"), "\n") {
 			if l != "" {
