@@ -51,8 +51,10 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
-		if v, ok := z.valueOf(w, i); !w.Literal && ok {
-			w = v // x=s.sh; echo 'rm -rf ~' > $x
+		if !w.Literal {
+			if v, ok := z.valueOf(w, i); ok {
+				w = v // x=s.sh; echo 'rm -rf ~' > $x
+			}
 		}
 		if w = z.fileWord(w); !w.Literal {
 			return
@@ -72,10 +74,15 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 	case "cp", "mv", "install", "ln":
 		// x=s.sh; ln -s $x t.sh copies by the value the line gave x,
 		// as by the name written out.
+		args := c.Args()
+		if !slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+			z.copiesWritten(c, rs) // most copies: no value to read
+			return
+		}
 		v, valued := z.valueWords(i)
 		from := len(z.written)
 		z.copiesWritten(v, rs)
-		if args := c.Args(); valued && len(args) > 2 && slices.ContainsFunc(args[1:len(args)-1], func(w Word) bool { return !w.Literal }) {
+		if valued && len(args) > 2 && slices.ContainsFunc(args[1:len(args)-1], func(w Word) bool { return !w.Literal }) {
 			z.keepUnknown(from)
 		}
 		return
