@@ -263,6 +263,11 @@ type analyzer struct {
 	// reads beside its decision, not in its place (filterDoc):
 	// pipedFiltered judges it, and the pipe to a shell still asks.
 	besideDocs map[int]bool
+	// writtenFeeds: the commands that print what the line wrote to a
+	// file, through filters (textFilter), and whether that is computed
+	// exactly (true) or not, so that a shell fed it fails closed where it
+	// is not (pipedWritten): echo 'rm -rf ~' > s; nl s | sh.
+	writtenFeeds map[int]bool
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
@@ -969,6 +974,18 @@ func (z *analyzer) compound(cmd syntax.Command) {
 	}
 }
 
+// chainTooLong says whether the walk of chain, at its statement i, is
+// past maxCommands, which it reports: a chain is one statement of its
+// list (stmts), and a 1 MiB line of true&& walked its 150,000 commands,
+// 1.7 s and 235 MB. Its first statement is walked still, as a list's.
+func (z *analyzer) chainTooLong(i int, chain []*syntax.Stmt) bool {
+	if i < len(chain)-1 && len(z.a.Commands) >= maxCommands {
+		z.tooManyCommands()
+		return true
+	}
+	return false
+}
+
 // binary walks a chain of && || or of pipes. Chains nest to the left, so
 // the walk follows the left spine in a loop: a long `a && a && …` must not
 // cost a stack frame per operator.
@@ -1007,6 +1024,9 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		start := from
 		inAnd := false
 		for i := len(chain) - 1; i >= 0; i-- {
+			if z.chainTooLong(i, chain) {
+				break
+			}
 			if i < len(chain)-1 {
 				ands = ands && ops[i] == syntax.AndStmt
 				if !ands {
@@ -1045,6 +1065,9 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	p := make(Pipeline, 0, len(chain))
 	stmts := make([]*syntax.Stmt, 0, len(chain)) // each stage's statement
 	for i := len(chain) - 1; i >= 0; i-- {
+		if z.chainTooLong(i, chain) {
+			break
+		}
 		start := len(z.a.Commands)
 		scope := z.fork()
 		if i == 0 {
@@ -1079,6 +1102,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		z.lastStage = last[0]
 	}
 	z.pipedFilters(p, stmts)
+	z.pipedWritten(p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedReads(p)
@@ -1550,6 +1574,9 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 	text, known, printer := "", false, false
 	if end-from == 1 {
 		text, known, printer = z.fedText(from)
+		if exact, ok := z.writtenFeeds[from]; ok && !exact {
+			z.writtenUnread(i, from) // sh <(nl s)
+		}
 	}
 	switch {
 	case !printer:
@@ -1599,11 +1626,11 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	case "head", "tail", "sort", "tac", "uniq", "shuf":
 		// $(head -1 l) prints part of what the line wrote to l, or all
 		// of it in another order: all its words are taken.
-		if f, written := z.filterOf(c); written && f.known {
+		if f, op, written := z.filterOf(c); written && f.known {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = writtenFilterDoc(c, f.text)
+			z.catDocs[i] = writtenFilterDoc(c, op, f.text)
 			return
 		}
 		if d, ok := z.writtenOperandsDoc(c); ok {
@@ -1669,16 +1696,14 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep", "cut", "tee", "rev", "fold",
-		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
-		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat":
-		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
-		// what the filter makes of a text written out; grep rm <<<
-		// 'rm -rf ~' | sh runs it.
-		z.filterDoc(i, rs)
-		return
 	case "cat":
 	default:
+		if docFilter(c) {
+			// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
+			// what the filter makes of a text written out; grep rm <<<
+			// 'rm -rf ~' | sh runs it.
+			z.filterDoc(i, rs)
+		}
 		return
 	}
 	switch ops := c.Args()[1:]; {
@@ -1850,12 +1875,13 @@ func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
 // filterOf returns what the line wrote to the one file filter c (head,
 // tail, sort …) reads, if it wrote it: its operand that is no option nor
 // an option's number.
-func (z *analyzer) filterOf(c SimpleCommand) (writtenFile, bool) {
+func (z *analyzer) filterOf(c SimpleCommand) (f writtenFile, op Word, written bool) {
 	ops, ok := filterOperands(c)
 	if !ok || len(ops) != 1 {
-		return writtenFile{}, false
+		return writtenFile{}, Word{}, false
 	}
-	return z.lastWritten(ops[0].Text, c.Dir)
+	f, written = z.lastWritten(ops[0].Text, c.Dir)
+	return f, ops[0], written
 }
 
 // filterOperands returns the operands of filter c (head, tail, sort …):
@@ -2724,9 +2750,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
-			if d, ok := z.catDocs[start]; ok && d.copy && d.known && len(z.a.Commands) == start+1 {
+			if d, ok := z.catDocs[start]; ok && (d.copy || z.besideDocs[start]) && d.known && len(z.a.Commands) == start+1 {
 				// d='rm -rf ~'; bash <(echo "$d"): the copy's
-				// program too, beside the one only known at run time.
+				// program too, beside the one only known at run time;
+				// so a filter's judged beside (sh <(grep . s)).
 				z.nestedCopy(d.text, z.a.Commands[i].Name()+" input")
 			} else if text, ok := z.fnCallOutput(subst{stmts: sub.stmts, src: z.a.Commands[start].Text}, start); ok {
 				// source <(f 'rm -rf ~'): what the copy of the
@@ -4624,6 +4651,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.parallelArgs(i, u.args)
 	z.xargsRunWith(i, rs)
 	z.catDoc(i, rs)
+	z.filterWritten(i, rs)
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)

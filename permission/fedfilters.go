@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -23,7 +24,12 @@ import (
 // of its input, for a here-string or a here-document it is given, or a
 // compound's it reads (scopeInput), to be computed (filterDoc).
 func docFilter(c SimpleCommand) bool {
-	switch lowerName(c) {
+	return docFilterName(lowerName(c))
+}
+
+// docFilterName says whether n is a filter docFilter reads.
+func docFilterName(n string) bool {
+	switch n {
 	case "head", "tail", "sort", "tac", "uniq", "tr", "sed", "gsed", "paste", "grep", "egrep", "fgrep",
 		"cut", "awk", "gawk", "mawk", "tee", "rev", "fold",
 		"base64", "base32", "basenc", "xxd", "openssl", "uudecode",
@@ -31,6 +37,19 @@ func docFilter(c SimpleCommand) bool {
 		return true
 	}
 	return false
+}
+
+// textFilter says whether n is a filter whose output is made of what it
+// reads: those docFilter reads, and cat and those whose output is not
+// computed (nl, fmt, column …), which a shell fed what they make of a
+// file the line wrote fails closed on (filterWritten).
+func textFilter(n string) bool {
+	switch n {
+	case "cat", "shuf", "nawk", "nl", "fmt", "pr", "column", "expand", "unexpand",
+		"iconv", "dos2unix", "unix2dos", "strings", "look", "join", "comm", "sponge", "pv":
+		return true
+	}
+	return docFilterName(n)
 }
 
 // filterDoc records in catDocs what docFilter command i writes of the
@@ -55,19 +74,7 @@ func (z *analyzer) filterDoc(i int, rs []*syntax.Redirect) {
 		return
 	}
 	out, ok := docFilterOutput(c, text)
-	switch n := lowerName(c); {
-	case n == "egrep" || n == "fgrep" || slices.Contains(filterCopies, n):
-		// What grep and awk are read to print may be less than they
-		// do (grepOutput's dot): a copy, unless it is all its input.
-		copied = copied || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(text, "\n")
-	case n == "sort" || n == "uniq":
-		// The order sort prints lines that differ in, and which uniq
-		// drops, are only known at run time, and a line changes what
-		// those after it do: sort <<< $'rm -rf u\ncd ../..' | sh runs
-		// cd ../..; rm -rf u. Each is judged (linesAlone), as a copy.
-		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-		copied = copied || slices.ContainsFunc(lines, func(l string) bool { return l != lines[0] })
-	}
+	copied = copied || filterCopied(c, text, out)
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
 	}
@@ -87,6 +94,164 @@ func (z *analyzer) filterDoc(i int, rs []*syntax.Redirect) {
 			z.besideDocs[i] = true
 		}
 	}
+}
+
+// filterCopied says whether out, what filter c was read to print of
+// in, is a copy: what grep and awk are read to print may be less than
+// they do (grepOutput's dot), unless it is all their input; the order
+// sort prints lines that differ in, and which uniq drops, are only
+// known at run time, and a line changes what those after it do: sort
+// <<< $'rm -rf u\ncd ../..' | sh runs cd ../..; rm -rf u. Each line is
+// judged (linesAlone), as a copy.
+func filterCopied(c SimpleCommand, in, out string) bool {
+	switch n := lowerName(c); {
+	case n == "egrep" || n == "fgrep" || slices.Contains(filterCopies, n):
+		return strings.TrimSuffix(out, "\n") != strings.TrimSuffix(in, "\n")
+	case n == "sort" || n == "uniq":
+		lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+		return slices.ContainsFunc(lines, func(l string) bool { return l != lines[0] })
+	}
+	return false
+}
+
+// filterWritten records in writtenFeeds that filter command i
+// (textFilter) prints what the line wrote to a file it reads, by an
+// operand or on its input, and whether that is computed exactly: cat
+// s, head -1 s and sort s as catDoc read them, the others of one file
+// of a known text as writtenOutput computes them (grep . s, sed -n p
+// s, awk 1 s, tr a a < s, paste s), recorded in catDocs for the shell
+// it feeds (fedText, pipedFiltered). Anything else (nl s, two files, a
+// text only known at run time) is a program a shell fed it fails
+// closed on (pipedWritten, fedProgram), as sh s asks for a script the
+// line wrote with a text not known: unread, bypassPermissions allowed
+// echo 'rm -rf ~' > s; grep . s | sh.
+func (z *analyzer) filterWritten(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	if len(z.written) == 0 || !textFilter(lowerName(c)) {
+		return
+	}
+	bare, f, n := z.writtenRead(c, rs)
+	if n == 0 {
+		return
+	}
+	exact := false
+	if d, ok := z.catDocs[i]; ok {
+		exact = d.known && !d.copy // cat s, head -1 s, sort s
+	} else if n == 1 && f.known {
+		if out, ok := writtenOutput(bare, f.text); ok {
+			copied := filterCopied(bare, f.text, out)
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{out, true, copied}
+			exact = !copied
+			// Judged beside the pipe to a shell, which asks as it did
+			// where it does: grep . s | sh of echo hi (filterDoc).
+			if z.besideDocs == nil {
+				z.besideDocs = map[int]bool{}
+			}
+			z.besideDocs[i] = true
+		}
+	}
+	if z.writtenFeeds == nil {
+		z.writtenFeeds = map[int]bool{}
+	}
+	z.writtenFeeds[i] = exact
+}
+
+// writtenRead returns the files the line wrote that filter c reads, by
+// its operands or a < redirection among rs: how many, the last, and c
+// without the operand that named it, whose output writtenOutput
+// computes of the file's text.
+func (z *analyzer) writtenRead(c SimpleCommand, rs []*syntax.Redirect) (bare SimpleCommand, f writtenFile, n int) {
+	bare = c
+	if lowerName(c) != "tee" { // tee's operands are written
+		for k := c.Inner + 1; k < len(c.Words); k++ {
+			w := c.Words[k]
+			if !w.Literal || strings.HasPrefix(w.Text, "-") {
+				continue
+			}
+			if g, ok := z.lastWritten(w.Text, c.Dir); ok {
+				f, n = g, n+1
+				bare.Words = slices.Delete(slices.Clone(c.Words), k, k+1)
+			}
+		}
+	}
+	if feed, doc := fdDoc(rs, 0); feed == feedFile && doc != nil {
+		if g, ok := z.lastWritten(doc.Word.Lit(), c.Dir); ok {
+			f, n = g, n+1
+		}
+	}
+	return bare, f, n
+}
+
+// writtenOutput returns what filter c, given no file, prints of in, a
+// text the line wrote to the file it reads: docFilterOutput's, sed's
+// only where its script is read (sedEdit), not its lower-case stand-in,
+// and grep .'s of text (no NUL, valid UTF-8, else grep may print
+// "Binary file matches" or leave a line out), its lines that are not
+// empty (grepOutput takes the dot for itself).
+func writtenOutput(c SimpleCommand, in string) (string, bool) {
+	switch n, args := lowerName(c), c.Args()[1:]; {
+	case n == "sed" || n == "gsed":
+		out, exact, ok := sedEdit(args, in)
+		return out, ok && exact
+	case n == "grep" && len(args) == 1 && args[0].Literal && args[0].Text == "." && !strings.ContainsRune(in, 0) && utf8.ValidString(in):
+		var b strings.Builder
+		for l := range strings.SplitSeq(strings.TrimSuffix(in, "\n"), "\n") {
+			if l != "" {
+				b.WriteString(l + "\n")
+			}
+		}
+		return b.String(), true
+	}
+	return docFilterOutput(c, in)
+}
+
+// pipedWritten carries writtenFeeds along pipeline p, through each
+// filter stage (textFilter) whose output of what the stage before it
+// prints exactly is computed exactly too (writtenOutput, filterCopied),
+// and fails closed on a shell or an interpreter that reads its program
+// from a stage whose output is not: echo 'rm -rf ~' > s; nl s | cut -f2
+// | sh.
+func (z *analyzer) pipedWritten(p Pipeline) {
+	if len(z.writtenFeeds) == 0 {
+		return
+	}
+	for k := 1; k < len(p); k++ {
+		if len(p[k-1]) != 1 {
+			continue
+		}
+		from := p[k-1][0]
+		exact, ok := z.writtenFeeds[from]
+		if !ok {
+			continue
+		}
+		if j := p[k][0]; len(p[k]) == 1 && textFilter(lowerName(z.a.Commands[j])) {
+			if _, own := z.writtenFeeds[j]; !own {
+				c, in := z.a.Commands[j], z.catDocs[from].text
+				out, ok := writtenOutput(c, in)
+				d, known := z.catDocs[j]
+				z.writtenFeeds[j] = exact && ok && known && d.known && d.text == out && !filterCopied(c, in, out)
+			}
+		}
+		if exact {
+			continue
+		}
+		for _, i := range p[k] {
+			if z.readsCode(i) {
+				z.writtenUnread(i, from)
+			}
+		}
+	}
+}
+
+// writtenUnread fails closed on command i, a shell or an interpreter
+// that reads its program from command from, which prints what the line
+// wrote to a file in a way not computed (writtenFeeds).
+func (z *analyzer) writtenUnread(i, from int) {
+	z.complex("%s runs what %s prints of a file the line wrote, which the analysis does not compute: %s",
+		z.a.Commands[i].Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text))
 }
 
 // docFilterOutput returns what filter c prints of in, the text of a
@@ -145,7 +310,8 @@ func tacOutput(in string) string {
 }
 
 // writtenFilterDoc returns what filter c (head, tail, sort, tac, uniq,
-// shuf) of a file the line wrote, text, writes, for catDocs: the text
+// shuf) of a file the line wrote, its operand op (filterOf), text,
+// writes, for catDocs: the text
 // itself, all its words, for head and tail but tail -r, and tac's lines
 // reversed.
 // sort, uniq and shuf print its lines in an order only known at run
@@ -154,7 +320,7 @@ func tacOutput(in string) string {
 // lines differ, each is judged alone beside the whole (linesAlone), as
 // a copy, which a shell fed it asks for in bypassPermissions too, as
 // sort <<< … | sh (filterDoc); so is tac's of options not read.
-func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
+func writtenFilterDoc(c SimpleCommand, op Word, text string) fedDoc {
 	n := lowerName(c)
 	reversed := n == "tail" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
 		return strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "r")
@@ -162,9 +328,8 @@ func writtenFilterDoc(c SimpleCommand, text string) fedDoc {
 	if n == "head" || n == "tail" && !reversed {
 		return fedDoc{text, true, false}
 	}
-	ops, _ := filterOperands(c)
 	bare := c
-	bare.Words = slices.DeleteFunc(slices.Clone(c.Words), func(w Word) bool { return w == ops[0] })
+	bare.Words = slices.DeleteFunc(slices.Clone(c.Words), func(w Word) bool { return w == op })
 	if n == "tac" && len(bare.Args()) == 1 {
 		return fedDoc{tacOutput(text), true, false}
 	}

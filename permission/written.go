@@ -51,6 +51,11 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
+		if !w.Literal {
+			if v, ok := z.valueOf(w, i); ok {
+				w = v // x=s.sh; echo 'rm -rf ~' > $x
+			}
+		}
 		if w = z.fileWord(w); !w.Literal {
 			return
 		}
@@ -65,9 +70,21 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 			note(r.Target, r.Op == ">>" || r.Op == "&>>")
 		}
 	}
-	switch lowerName(c) {
-	case "cp", "mv", "install", "ln", "gcp", "gmv", "ginstall", "gln", "link":
-		z.copiesWritten(c, rs)
+	switch copierName(c) {
+	case "cp", "mv", "install", "ln":
+		// x=s.sh; ln -s $x t.sh copies by the value the line gave x,
+		// as by the name written out.
+		args := c.Args()
+		if !slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+			z.copiesWritten(c, rs) // most copies: no value to read
+			return
+		}
+		v, valued := z.valueWords(i)
+		from := len(z.written)
+		z.copiesWritten(v, rs)
+		if valued && len(args) > 2 && slices.ContainsFunc(args[1:len(args)-1], func(w Word) bool { return !w.Literal }) {
+			z.keepUnknown(from)
+		}
 		return
 	case "mkfifo", "mknod":
 		z.fifosMade(c)
@@ -1090,6 +1107,19 @@ func (z *analyzer) writesBelow(dir string) bool {
 // copies after a thousand writes.
 const maxTreeWork = 64 << 10
 
+// keepUnknown makes the writes from index from on of z.written, a copy
+// by a variable's value (cp $x t.sh), files of a text not known that
+// was the copy's, judged deny-only (runWritten): read by its name alone
+// the copy was of any file the line wrote, which a script run asks for,
+// and reading the value must not make that laxer.
+func (z *analyzer) keepUnknown(from int) {
+	for k := from; k < len(z.written); k++ {
+		if f := z.written[k]; f.known {
+			z.written[k] = writtenFile{file: f.file, dir: f.dir, was: &f}
+		}
+	}
+}
+
 // copierName is the name of c, a copy or a link (notesWritten), as
 // copiesWritten reads it: GNU's without the g that Homebrew puts before
 // it (gcp, gln), and link, ln of two files with no option, as ln.
@@ -1248,14 +1278,21 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 	// project's (cat deps.tar | tar x): its file is followed, not a
 	// directory it fills or a file only known at run time.
 	byPipe := false
-	if !z.linesText(i, c, rs) {
+	lines, paths := z.linesText(i, c, rs)
+	if !lines {
 		if feed, _ := fdDoc(rs, 0); feed != feedNone || !z.pipedIn() {
 			return
 		}
 		byPipe = true
 	}
-	c.Redirects = nil // notesWritten's, their text known
-	paths := PathArgs(c)
+	if paths == nil {
+		c.Redirects = nil // notesWritten's, their text known
+		paths = PathArgs(c)
+	} else {
+		// linesText's, read once: the redirections' files, first
+		// (PathArgs), are notesWritten's.
+		paths = paths[redirPaths(c):]
+	}
 	for _, p := range paths {
 		w := z.fileWord(p.Word)
 		if !p.Write || p.Unknown || p.Reach {
@@ -1284,42 +1321,56 @@ func (z *analyzer) operandsWritten(i int, c SimpleCommand, rs []*syntax.Redirect
 	}
 }
 
+// redirPaths is how many of PathArgs(c) are its redirections' files,
+// which it lists first.
+func redirPaths(c SimpleCommand) int {
+	n := 0
+	for _, r := range c.Redirects {
+		if !netRedirect(r.Target) {
+			n++
+		}
+	}
+	return n
+}
+
 // linesText says whether what command i, c, writes by its operands (its
-// PathArgs) may be the line's, besides a pipe: operandsWritten.
-func (z *analyzer) linesText(i int, c SimpleCommand, rs []*syntax.Redirect) bool {
+// PathArgs) may be the line's, besides a pipe: operandsWritten. paths
+// are c's PathArgs where it computed them, so that they are not again.
+func (z *analyzer) linesText(i int, c SimpleCommand, rs []*syntax.Redirect) (lines bool, paths []PathArg) {
 	if strings.Contains(c.Text, " code: ") || c.Piped || z.fedBy(i) != nil {
-		return true
+		return true, nil
 	}
 	if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedOther {
-		return true
+		return true, nil
 	}
 	if len(z.written) == 0 {
-		return false // no file of the line's to read (most lines)
+		return false, nil // no file of the line's to read (most lines)
 	}
 	// Its words as well as its paths, which name the files read only
 	// where they are protected or may be (shuf -o t s lists t alone).
 	for _, w := range c.Args()[1:] {
 		if w = z.fileWord(w); w.Literal && w.Text != "" {
 			if _, ok := z.writtenThrough(w.Text, c.Dir); ok {
-				return true
+				return true, nil
 			}
 		}
 	}
 	// PathArgs holds the redirections' files: cpio -i < a.cpio.
-	for _, p := range PathArgs(c) {
+	paths = PathArgs(c)
+	for _, p := range paths {
 		w := z.fileWord(p.Word)
 		if !w.Literal {
 			// sort -o t "$f": any file the line wrote may be the one read.
 			if !p.Write {
-				return true
+				return true, paths
 			}
 			continue
 		}
 		if _, ok := z.writtenThrough(w.Text, c.Dir); ok {
-			return true
+			return true, paths
 		}
 	}
-	return false
+	return false, paths
 }
 
 // pipedIn says whether the command walked reads a pipe on its standard
