@@ -56,13 +56,18 @@ func TestCheckModuleDirsHk81(t *testing.T) {
 	writeLead76(t, root, "scripts/hooks/check.py", "import subprocess\n")
 	writeLead76(t, root, "scripts/hooks/helpers.py", "")
 	writeLead76(t, root, "elsewhere/__init__.py", "")
+	writeLead76(t, root, "scripts/hooks/lib/util.py", "")
+	writeLead76(t, root, "scripts/hooks/pkg/__init__.py", "")
 	g := &guard{root: root, writable: []string{root}}
 	g.holdModules(dir+"/check.py", dir)
-	if len(g.moduleDirs) != 1 || len(g.unprotected) != 0 {
+	if len(g.moduleDirs) != 1 || len(g.unprotected) != 0 || !slices.Equal(g.moduleDirs[0].modules, []string{"check.py", "helpers.py", "pkg"}) {
 		t.Fatalf("held %+v, refused %q", g.moduleDirs, g.unprotected)
 	}
-	planted := []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors", "yaml", "pkglink", "dangling"}
-	for _, f := range []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors/__init__.py", "yaml/__init__.pyc"} {
+	// lib, the project's directory of modules but no package at the plan,
+	// made one (a lazily imported name's package, imported first from
+	// here); pkg, a package at the plan, rewritten.
+	planted := []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors", "yaml", "pkglink", "dangling", "lib"}
+	for _, f := range []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors/__init__.py", "yaml/__init__.pyc", "lib/__init__.py", "pkg/__init__.py"} {
 		writeLead76(t, dir, f, "print('evil')\n")
 	}
 	for link, to := range map[string]string{"pkglink": "../../elsewhere", "dangling": "../../nowhere"} {
@@ -70,7 +75,7 @@ func TestCheckModuleDirsHk81(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	kept := []string{"check.py", "helpers.py", "notes.md", "other.txt", "data", "README"}
+	kept := []string{"check.py", "helpers.py", "notes.md", "other.txt", "data", "README", "pkg"}
 	for _, f := range []string{"helpers.py", "notes.md", "other.txt", "data/x.py", "README"} {
 		writeLead76(t, dir, f, "work\n")
 	}

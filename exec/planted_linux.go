@@ -583,8 +583,9 @@ const afterKilledArg = "__mewsandbox_after_killed"
 
 // afterKilledArgs are the arguments of the process started should the
 // runner be killed before it has done what movePlanted,
-// restoreWayModes and, without the layer, snapshot.check do: the git
-// directories to look in, the ways, the snapshot's length and checksum
+// restoreWayModes, checkModuleDirs and, without the layer,
+// snapshot.check do: the git directories to look in, the modules beside
+// hooks' Python scripts, the ways, the snapshot's length and checksum
 // (snap, its encoding, which the sharer hands over apart: see
 // handover_linux.go), the root, where that process reports ("": it
 // reports nothing, as for the layer's work, whose trace is the names
@@ -593,8 +594,8 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // without the pre-forked child: --pass-fd, a child that did not fit),
 // that child's pid and start time, to wait for it to be gone. nil when
 // there is nothing to do.
-func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos []*plannedTodos, nested *plannedNested, snap []byte, child int) []string {
-	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil && snap == nil {
+func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos []*plannedTodos, nested *plannedNested, mods []moduleDir, snap []byte, child int) []string {
+	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil && len(mods) == 0 && snap == nil {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -629,6 +630,9 @@ func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos [
 	if nested != nil {
 		args = append(args, nestedArg(nested))
 	}
+	for _, m := range mods {
+		args = append(args, moduleDirArg(m))
+	}
 	for _, w := range ways {
 		args = append(args, fmt.Sprintf("w:%d:%d:%d:%d:%d:%s:%s:%s", w.dev, w.ino, w.mode, w.uid, w.gid, hexACL(w.acls[0]), hexACL(w.acls[1]), w.path))
 	}
@@ -655,6 +659,7 @@ func afterKilled(args []string) {
 	var ways []wayMode
 	var todos []*plannedTodos
 	var nested *plannedNested
+	var mods []moduleDir
 	root, snap, snapFD := "", "", -1
 	for _, a := range args {
 		kind, rest, _ := strings.Cut(a, ":")
@@ -688,6 +693,10 @@ func afterKilled(args []string) {
 			}
 		case "n":
 			nested = parseNestedArg(rest)
+		case "y":
+			if m, ok := parseModuleDirArg(rest); ok {
+				mods = append(mods, m)
+			}
 		case "w":
 			if w, ok := parseWayArg(rest); ok {
 				ways = append(ways, w)
@@ -700,6 +709,7 @@ func afterKilled(args []string) {
 	placeSupersAt(todos)
 	found = append(found, checkAllTodos(todos)...)
 	found = append(found, checkNested(nested)...)
+	found = append(found, checkModuleDirs(mods)...)
 	if snap != "" {
 		found = append(found, checkHanded(snap, snapFD)...)
 	} else if snapFD >= 0 {
@@ -723,6 +733,27 @@ func parseUnmadeArg(s string) []string {
 		}
 	}
 	return out
+}
+
+// moduleDirArg is one directory of afterKilledArgs' modules: "y:", the
+// length of its path, ":", the path, then its modules' names joined by
+// "/", which no name holds (a path and a name may hold ":").
+func moduleDirArg(m moduleDir) string {
+	return "y:" + strconv.Itoa(len(m.path)) + ":" + m.path + strings.Join(m.modules, "/")
+}
+
+// parseModuleDirArg reads moduleDirArg's, after its "y:".
+func parseModuleDirArg(s string) (moduleDir, bool) {
+	n, rest, _ := strings.Cut(s, ":")
+	l, err := strconv.Atoi(n)
+	if err != nil || l <= 0 || l > len(rest) || !filepath.IsAbs(rest[:l]) {
+		return moduleDir{}, false
+	}
+	m := moduleDir{path: rest[:l]}
+	if rest = rest[l:]; rest != "" {
+		m.modules = strings.Split(rest, "/")
+	}
+	return m, true
 }
 
 // parseWayArg reads one way of afterKilledArgs.

@@ -555,19 +555,21 @@ func TestMoveUnmade(t *testing.T) {
 // lists that are missing or empty included; a malformed way is dropped,
 // not taken for another.
 func TestAfterKilledArgs(t *testing.T) {
-	if afterKilledArgs("/p", nil, nil, nil, nil, nil, nil, os.Getpid()) != nil {
+	if afterKilledArgs("/p", nil, nil, nil, nil, nil, nil, nil, os.Getpid()) != nil {
 		t.Error("nothing to do: want no arguments")
 	}
 	ways := []wayMode{
 		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
 		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
 	}
-	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, nil, nil, os.Getpid())
+	mods := []moduleDir{{path: "/p/a:b/3:x", modules: []string{"check.py", "h:1.py", "lib"}}, {path: "/p/none"}}
+	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, nil, mods, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}
 	var got []wayMode
 	var dirs, unmade []string
+	var gotMods []moduleDir
 	for _, a := range args[3:] {
 		kind, rest, _ := strings.Cut(a, ":")
 		switch kind {
@@ -575,6 +577,12 @@ func TestAfterKilledArgs(t *testing.T) {
 			dirs = append(dirs, rest)
 		case "m":
 			unmade = append(unmade, parseUnmadeArg(rest)...)
+		case "y":
+			m, ok := parseModuleDirArg(rest)
+			if !ok {
+				t.Fatalf("%q does not read back", a)
+			}
+			gotMods = append(gotMods, m)
 		case "w":
 			w, ok := parseWayArg(rest)
 			if !ok {
@@ -585,6 +593,14 @@ func TestAfterKilledArgs(t *testing.T) {
 	}
 	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}) || !slices.Contains(args, "m:.vscode/.gemini:/p") || len(got) != 2 {
 		t.Fatalf("dirs %q, unmade %q, ways %+v", dirs, unmade, got)
+	}
+	if !slices.EqualFunc(mods, gotMods, func(a, b moduleDir) bool { return a.path == b.path && slices.Equal(a.modules, b.modules) }) {
+		t.Errorf("modules' directories %+v read back as %+v", mods, gotMods)
+	}
+	for _, bad := range []string{"", "x:/p", "0:/p", "9:/p", "2:pp", "-1:/p"} {
+		if m, ok := parseModuleDirArg(bad); ok {
+			t.Errorf("%q read as a modules' directory %+v", bad, m)
+		}
 	}
 	for i := range ways {
 		w, g := ways[i], got[i]

@@ -443,10 +443,11 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 }
 
 // moduleDir is the directory of a Python script a hook runs, in a
-// writable tree, and the names in it at the plan: the project's.
+// writable tree, and the names of the modules in it at the plan: the
+// project's.
 type moduleDir struct {
-	path  string
-	names []string // sorted
+	path    string
+	modules []string // sorted
 }
 
 // maxModuleDirNames bounds the names of a hook's Python script's
@@ -454,19 +455,27 @@ type moduleDir struct {
 const maxModuleDirNames = 4096
 
 // holdModules records real directory dir of hook script path, a Python
-// one (protectedPath.moduleDir), and the names in it, for
-// checkModuleDirs to move aside each module made there during the run,
-// with the layer and without it. Python imports from the script's
+// one (protectedPath.moduleDir), and the modules in it (pythonModule),
+// for checkModuleDirs to move aside each module made there during the
+// run, with the layer and without it. Python imports from the script's
 // directory first, so that a signal.py the command made there ran at the
 // agent's next hook in place of the standard library's, which the
-// hook's import subprocess imports. Not the directory held read-only:
+// hook's import subprocess imports. Modules, not names: a directory of
+// the project's there that the command makes a package (lib/ given an
+// __init__.py) is one made as well. Not the directory held read-only:
 // the project's other files there (notes, data) stay writable; the cost
-// is a listing of it at the plan and after the run.
+// is a listing of it, and of each directory in it, at the plan and after
+// the run.
 func (g *guard) holdModules(path, dir string) {
 	if !g.inWritable(dir) || slices.ContainsFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }) {
 		return
 	}
-	names, err := dirNames(dir, maxModuleDirNames)
+	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
+	var names []string
+	if err == nil {
+		names, err = fdNames(fd, maxModuleDirNames)
+		defer unix.Close(fd)
+	}
 	switch {
 	case errors.Is(err, errTooMany):
 		g.refuse(path, fmt.Sprintf("a hook's Python script in a directory of more than %d entries, too many to list for modules the command could make there, which Python would import first: move the script to a directory of its own, or run outside the sandbox", maxModuleDirNames))
@@ -475,18 +484,24 @@ func (g *guard) holdModules(path, dir string) {
 		g.refuse(path, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: "+err.Error())
 		return
 	}
-	slices.Sort(names)
-	g.moduleDirs = append(g.moduleDirs, moduleDir{path: dir, names: names})
+	m := moduleDir{path: dir}
+	for _, n := range names {
+		if pythonModule(fd, n) {
+			m.modules = append(m.modules, n)
+		}
+	}
+	slices.Sort(m.modules)
+	g.moduleDirs = append(g.moduleDirs, m)
 }
 
 // checkModuleDirs moves aside what the command made in each of dirs
 // (holdModules) that Python would import as a module by its name: a
 // file X.py, X.pyc or X.*.so, or a directory (or a link to one) X
-// holding an __init__ of those. A name there at the plan is the
+// holding an __init__ of those. A module there at the plan is the
 // project's, whatever it holds now. It must run once nothing of the
 // command's can write any more; it returns one line for each found.
 func checkModuleDirs(dirs []moduleDir) []string {
-	const why = "a module beside a Python script an agent's hook runs, which Python imports first, in place of the standard library's or an installed one"
+	const why = "a module beside a Python script an agent's or git's hook runs, which Python imports first, in place of the standard library's or an installed one"
 	var found []string
 	for _, d := range dirs {
 		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
@@ -494,20 +509,20 @@ func checkModuleDirs(dirs []moduleDir) []string {
 			continue
 		}
 		if err != nil {
-			found = append(found, fmt.Sprintf("%s: cannot look in it for modules the command may have made (%s): %v; look at it before the agent's next hook", d.path, why, err))
+			found = append(found, fmt.Sprintf("%s: cannot look in it for modules the command may have made (%s): %v; look at it before the next hook runs", d.path, why, err))
 			continue
 		}
 		names, err := fdNames(fd, math.MaxInt)
 		if err != nil {
-			found = append(found, fmt.Sprintf("%s: cannot list it for modules the command may have made (%s): %v; look at it before the agent's next hook", d.path, why, err))
+			found = append(found, fmt.Sprintf("%s: cannot list it for modules the command may have made (%s): %v; look at it before the next hook runs", d.path, why, err))
 		}
 		for _, n := range names {
-			if _, planned := slices.BinarySearch(d.names, n); planned || !pythonModule(fd, n) {
+			if _, planned := slices.BinarySearch(d.modules, n); planned || !pythonModule(fd, n) {
 				continue
 			}
 			switch to, _, err := moveAsideAt(fd, n); {
 			case err != nil:
-				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moving it aside failed (%v): remove it before the agent's next hook", d.path, n, why, err))
+				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moving it aside failed (%v): remove it before the next hook runs", d.path, n, why, err))
 			default:
 				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moved aside to %s/%s: look at it before you move it back", d.path, n, why, d.path, to))
 			}

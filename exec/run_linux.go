@@ -814,7 +814,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// ways go with that process's arguments, as the layer's. Handed
 		// once the spec is on its way, as the layer's work is below.
 		enc := s.unlayered.encode()
-		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, enc, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, s.moduleDirs, enc, 0)); !ok {
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run at a shorter path", len(s.ways), limit)
 		}
 		sharerSnapshot(enc)
@@ -823,7 +823,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, enc, own))
+			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, s.moduleDirs, enc, own))
 		}()
 	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
@@ -855,7 +855,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
 		s.moduleDirs = sp.layer.moduleDirs
-		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), limit)
@@ -869,7 +869,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, own))
+			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:

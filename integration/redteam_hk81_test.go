@@ -16,7 +16,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestAgentHookPlantedHk81: the command made what a held hook loads
@@ -49,6 +51,10 @@ func TestAgentHookPlantedHk81(t *testing.T) {
 			`mkdir -p scripts/hooks/node_modules/lodash && echo 'console.log("evil")' > scripts/hooks/node_modules/lodash/index.js`, "scripts/hooks/node_modules", true},
 		{"a node_modules in the root", js, jsCheck,
 			`mkdir -p node_modules/lodash && echo 'console.log("evil")' > node_modules/lodash/index.js`, "node_modules", true},
+		{"the project's directory made a package of a name the standard library imports", py, map[string]string{
+			"scripts/hooks/check.py":            pyCheck["scripts/hooks/check.py"],
+			"scripts/hooks/selectors/notes.txt": "the project's\n",
+		}, `echo 'print("evil")' > scripts/hooks/selectors/__init__.py`, "scripts/hooks/selectors", true},
 		{"a sourced file's missing directory made a link", sh, map[string]string{
 			"scripts/hooks/check.sh": "if [ -f scripts/gen/lib.sh ]; then . scripts/gen/lib.sh; fi\necho ok\n",
 		}, `mkdir other && echo 'echo evil' > other/lib.sh && ln -s ../other scripts/gen`, "scripts/gen", true},
@@ -145,6 +151,42 @@ func TestAgentHookTextSourcedHk81(t *testing.T) {
 					t.Errorf("%s: the hook printed %q, want ok", what, out)
 				}
 			}
+		}
+	}
+}
+
+// TestAgentHookModuleRunnerKilledHk81: a runner killed (SIGKILL) while
+// its command ran never looked beside the hook's Python script, and the
+// process the sharer starts in its place was not told to: the signal.py
+// the command made there stayed, and the agent's next hook ran it. It is
+// handed the modules there at the plan now, and moves the new one aside,
+// with the layer and without it.
+func TestAgentHookModuleRunnerKilledHk81(t *testing.T) {
+	requireNamespaces(t)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		b := newGitBox(t)
+		requirePrefork(t, b)
+		b.file(".claude/settings.json", lead79Hooks("python3 scripts/hooks/check.py"), 0o644)
+		b.file("scripts/hooks/check.py", "import subprocess\nprint('ok')\n", 0o644)
+		b.file("scripts/hooks/helpers.py", "", 0o644)
+		b.file("plant.sh", "echo 'print(\"evil\")' > scripts/hooks/signal.py\necho x > started\nexec sleep \"$1\"\n", 0o644)
+		arg := sleepArg()
+		s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "plant.sh", arg)...)
+		waitFile(t, filepath.Join(b.root, "started"))
+		s.Process.Signal(syscall.SIGKILL)
+		s.wait(t, 10*time.Second)
+		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+		b.waitGone(t, "scripts/hooks/signal.py")
+		if got := b.read("scripts/hooks/signal.py.mewsandbox-planted"); got != "print(\"evil\")\n" {
+			t.Errorf("%v: signal.py moved aside: %q", flags, got)
+		}
+		if !b.exists("scripts/hooks/helpers.py") {
+			t.Errorf("%v: helpers.py, the project's module at the plan, was moved", flags)
+		}
+		c := exec.Command("python3", "scripts/hooks/check.py")
+		c.Dir, c.Env = b.root, []string{"PATH=/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE=1"}
+		if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+			t.Errorf("%v: the hook printed %q, want ok", flags, out)
 		}
 	}
 }
