@@ -11,6 +11,8 @@ package integration
 import (
 	"encoding/binary"
 	"os"
+	osexec "os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -68,6 +70,105 @@ func TestIndexOOMRed81(t *testing.T) {
 		}
 		if todo := b.read(".git/rebase-merge/git-rebase-todo"); tc.want == 125 && !strings.Contains(todo, "# mewsandbox: exec touch planted") {
 			t.Errorf("%s: the todo list %q after the run, want the exec line commented out", tc.name, todo)
+		}
+	}
+}
+
+// red81Many makes argv[1], a directory, holding argv[2] empty files of
+// 250-byte names: 340 bytes of the runner's heap each once it lists them.
+const red81Many = `#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	char name[256];
+	long n = atol(argv[2]);
+	mkdir(argv[1], 0755);
+	int dir = open(argv[1], O_DIRECTORY);
+	memset(name, 'n', 240);
+	for (long i = 0; i < n; i++) {
+		snprintf(name + 240, 16, "%ld", i);
+		int fd = openat(dir, name, O_CREAT | O_WRONLY, 0644);
+		if (fd < 0) {
+			perror("openat");
+			return 1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+`
+
+// TestTodoAfterRunnerOOMRed81: a command left an exec line in git's todo
+// list and 600,000 files of long names in a directory of .git, then
+// ended. In a 200 MB memory cgroup the runner, alone there once the
+// command is gone, listed that directory whole (newLinks' ReadDir(-1) in
+// exec/gitlinks_linux.go, 340 bytes of heap a name, before the todo lists
+// are looked at; checkRefs' in exec/todo_linux.go likewise, its bound
+// counted only once a directory is read whole) and the out-of-memory
+// killer took it, and the sharer with it: exit 137, the exec line left
+// for the host's next git rebase --continue (as mewsandbox-test too, with
+// 1,000,000). Want 125 and the line commented out: NOT FIXED here (those
+// files are others'); it takes one to two minutes of reclaim before the
+// kill. The neighbour: the same plant without the files, 125, commented.
+func TestTodoAfterRunnerOOMRed81(t *testing.T) {
+	requireNamespaces(t)
+	if os.Geteuid() != 0 {
+		t.Skip("a memory cgroup of the test's own needs root here")
+	}
+	if _, err := osexec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	src := filepath.Join(t.TempDir(), "many.c")
+	if err := os.WriteFile(src, []byte(red81Many), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	many := filepath.Join(filepath.Dir(src), "many")
+	if out, err := osexec.Command("gcc", "-O1", "-o", many, src).CombinedOutput(); err != nil {
+		t.Skipf("gcc: %v\n%s", err, out)
+	}
+	code, err := os.ReadFile(many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	procs := red79MemoryCgroup(t, "200M")
+	for _, tc := range []struct {
+		name, script string
+	}{
+		{"600,000 names in .git/junk", red81Todo + "; ./many $d/junk 600000"},
+		{"the plant alone", red81Todo}, // neighbour
+	} {
+		b := newGitBox(t)
+		b.file("many", string(code), 0o755)
+		b.file("attack.sh", "#!/bin/sh\n"+tc.script+"\n", 0o755)
+		args := []string{"run", "--yolo", "--timeout", "120s", "--", "./attack.sh"}
+		wrap := `echo $$ > "$1" && shift && exec "$@"`
+		r := runCommand(t, b.command(b.root, nil, "sh", append([]string{"-c", wrap, "sh", procs, bin}, args...)...))
+		todo := b.read(".git/rebase-merge/git-rebase-todo")
+		if r.code != 125 || !strings.Contains(todo, "# mewsandbox: exec touch planted") {
+			t.Errorf("%s: exit %d, the todo list %q; want 125 and the exec line commented out\nstderr: %s", tc.name, r.code, todo, r.stderr)
+		}
+	}
+}
+
+// TestTodoExecWithoutLayerRed81: without the layer nothing looks at git's
+// todo lists after the run (checkAllTodos has the layer's plannedTodos
+// only): a command's exec line there exited 0 and stayed, for the host's
+// next git rebase --continue to run, as root and as a user (the layer
+// comments it out and fails the run, TestRebaseTodoExecPlanted). Want the
+// same without it: NOT FIXED here. The neighbour: with the layer, 125 and
+// the line commented out.
+func TestTodoExecWithoutLayerRed81(t *testing.T) {
+	requireSandbox(t)
+	for _, flags := range sandboxModes(t) {
+		b := newGitBox(t)
+		b.file("attack.sh", "#!/bin/sh\n"+red81Todo+"\n", 0o755)
+		r := b.run(append(append([]string{"run", "--yolo"}, flags...), "--", "./attack.sh")...)
+		todo := b.read(".git/rebase-merge/git-rebase-todo")
+		if r.code != 125 || !strings.Contains(todo, "# mewsandbox: exec touch planted") {
+			t.Errorf("%v: exit %d, the todo list %q; want 125 and the exec line commented out\nstderr: %s", flags, r.code, todo, r.stderr)
 		}
 	}
 }
