@@ -138,6 +138,8 @@ func TestTodoAfterRunnerOOMRed81(t *testing.T) {
 		name, script string
 	}{
 		{"600,000 names in .git/junk", red81Todo + "; ./many $d/junk 600000"},
+		// checkRefs', killed so in 20 s even with newLinks reading 256 at a time.
+		{"600,000 names in .git/refs/junk", red81Todo + "; ./many $d/refs/junk 600000"},
 		{"the plant alone", red81Todo}, // neighbour
 	} {
 		b := newGitBox(t)
