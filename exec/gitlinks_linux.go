@@ -4,6 +4,7 @@ package exec
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -143,7 +144,7 @@ func newLinks(git string, since int64, nested []string) []string {
 		path string
 		all  bool // moved in, maybe: look at everything below
 	}
-	var found []string
+	var found says
 	dirs := []dir{{path: git}}
 	for len(dirs) > 0 {
 		d := dirs[len(dirs)-1]
@@ -159,33 +160,103 @@ func newLinks(git string, since int64, nested []string) []string {
 			continue
 		}
 		f := os.NewFile(uintptr(fd), d.path)
-		entries, err := f.ReadDir(-1)
-		if err != nil {
-			found = append(found, fmt.Sprintf("%s: cannot list it (the command may have left a link to a FIFO there, at which your next git status would wait for good): %v", d.path, err))
-		}
-		top := d.path == git
-		for _, e := range entries {
+		top, tooMany := d.path == git, false
+		err = eachEntry(f, func(e fs.DirEntry) bool {
 			name := e.Name()
 			if top && slices.Contains(notWalked, name) {
-				continue
+				return true
 			}
 			switch t := e.Type(); {
 			case t == fs.ModeDir:
 				sub := dir{path: d.path + "/" + name, all: changed && !top}
-				if !slices.Contains(nested, sub.path) && (sub.all || !unchangedLeaf(int(f.Fd()), name, since)) {
-					dirs = append(dirs, sub)
+				if slices.Contains(nested, sub.path) || !sub.all && unchangedLeaf(int(f.Fd()), name, since) {
+					return true
 				}
+				if tooMany = len(dirs) == maxGitDirsToVisit; tooMany {
+					return false
+				}
+				dirs = append(dirs, sub)
 			case !changed || t&(fs.ModeSymlink|fs.ModeNamedPipe|fs.ModeDevice) == 0:
 			case checkedElsewhere(strings.TrimPrefix(d.path+"/"+name, git+"/")):
 			default:
-				if msg := removeNewLink(int(f.Fd()), d.path, name, since, top); msg != "" {
-					found = append(found, msg)
-				}
+				found.add(removeNewLink(int(f.Fd()), d.path, name, since, top))
+			}
+			return true
+		})
+		f.Close()
+		switch {
+		case err != nil:
+			found.add(fmt.Sprintf("%s: cannot list it (the command may have left a link to a FIFO there, at which your next git status would wait for good): %v", d.path, err))
+		case tooMany:
+			// Fail closed: what is left unvisited may hold a link.
+			return append(found.list(), fmt.Sprintf("%s: more than %d directories changed in it, too many to look in for links to FIFOs the command may have left (at which your next git status would wait for good): look at it, and remove what the command made, before you run git there", git, maxGitDirsToVisit))
+		}
+	}
+	return found.list()
+}
+
+// maxGitDirsToVisit bounds the directories newLinks keeps to look in:
+// a command can make a git directory of a million, whose paths, held
+// all at once, had the out-of-memory killer of a run's memory cgroup
+// take the runner before it had looked at the todo lists (red81). Held
+// depth first, they are the siblings of the directories on the way down:
+// git's own directories fan out by 256 (objects, lfs/objects).
+const maxGitDirsToVisit = 1 << 14
+
+// listChunk is the entries eachEntry reads at a time.
+const listChunk = 256
+
+// eachEntry calls fn for each entry of directory f, read listChunk at a
+// time, until fn returns false: a listing a command sized (600,000 long
+// names in .git/junk or .git/refs/junk, 340 bytes of the runner's heap
+// each when read whole) costs the runner no more memory than a small one.
+// io.EOF is no error.
+func eachEntry(f *os.File, fn func(fs.DirEntry) bool) error {
+	for {
+		es, err := f.ReadDir(listChunk)
+		for _, e := range es {
+			if !fn(e) {
+				return nil
 			}
 		}
-		f.Close()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return found
+}
+
+// says collects the lines of what an after-run check found, keeping
+// maxSays of them whole and counting the rest: a command that made a
+// million links there would otherwise grow the runner's memory by a line
+// each.
+type says struct {
+	lines []string
+	more  int
+}
+
+// maxSays bounds the lines a says keeps.
+const maxSays = 64
+
+// add keeps line, if any.
+func (s *says) add(line string) {
+	switch {
+	case line == "":
+	case len(s.lines) < maxSays:
+		s.lines = append(s.lines, line)
+	default:
+		s.more++
+	}
+}
+
+// list is the lines kept, and one for those counted.
+func (s *says) list() []string {
+	if s.more > 0 {
+		return append(s.lines, fmt.Sprintf("and %d more like these", s.more))
+	}
+	return s.lines
 }
 
 // checkedElsewhere says whether rel, a path in a git directory, is

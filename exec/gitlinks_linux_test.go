@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,5 +138,65 @@ func TestPlaceSupers(t *testing.T) {
 	placeSupersAt(ps)
 	if b.Super != "/p/a" || b.SuperGit != a.Git {
 		t.Errorf("read back: %q %q", b.Super, b.SuperGit)
+	}
+}
+
+// TestNewLinksBounded: what newLinks and checkRefs keep of a git
+// directory a command sized is bounded. Read whole, 600,000 long names
+// in .git/junk (or .git/refs/junk) and a line said for each link had
+// the out-of-memory killer of a 200 MB memory cgroup take the runner
+// before it looked at the todo lists (red81): the listing is now read
+// listChunk entries at a time, the lines past maxSays are counted, and
+// past maxGitDirsToVisit directories the look fails, saying so, rather
+// than hold them all or leave them unlooked at. The neighbour: a few
+// links, each said and removed.
+func TestNewLinksBounded(t *testing.T) {
+	git := filepath.Join(t.TempDir(), ".git")
+	for _, d := range []string{"junk", "refs/junk", "few"} {
+		if err := os.MkdirAll(filepath.Join(git, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const links = 3 * listChunk
+	for i := range links {
+		for _, d := range []string{"junk", "refs/junk"} {
+			if err := os.Symlink("/dev/zero", fmt.Sprintf("%s/%s/%0200d", git, d, i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, n := range []string{"a", "b"} {
+		os.Symlink("/dev/zero", filepath.Join(git, "few", n))
+	}
+	found := newLinks(git, changeClock()-1, nil)
+	if len(found) != maxSays+1 || found[maxSays] != fmt.Sprintf("and %d more like these", links+2-maxSays) {
+		t.Errorf("newLinks said %d lines, last %q; want %d and the rest counted", len(found), found[len(found)-1], maxSays+1)
+	}
+	refs := checkRefs(git)
+	if len(refs) != maxSays+1 || refs[maxSays] != fmt.Sprintf("and %d more like these", links-maxSays) {
+		t.Errorf("checkRefs said %d lines, last %q; want %d and the rest counted", len(refs), refs[len(refs)-1], maxSays+1)
+	}
+	for _, d := range []string{"junk", "refs/junk", "few"} {
+		if names, err := os.ReadDir(filepath.Join(git, d)); err != nil || len(names) != 0 {
+			t.Errorf("%s: %d entries left (%v), want every link removed", d, len(names), err)
+		}
+	}
+
+	os.Symlink("/dev/zero", filepath.Join(git, "few", "c"))
+	if found := newLinks(git, changeClock()-1, nil); len(found) != 1 || !strings.Contains(found[0], "few/c") {
+		t.Errorf("one link: said %q", found)
+	}
+
+	// Past maxGitDirsToVisit directories changed below one, the look
+	// fails: the run with it.
+	many := filepath.Join(git, "many")
+	for i := range maxGitDirsToVisit + 1 {
+		if err := os.MkdirAll(fmt.Sprintf("%s/%d", many, i), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found = newLinks(git, changeClock()-1, nil)
+	if len(found) != 1 || !strings.Contains(found[0], fmt.Sprintf("more than %d directories changed in it", maxGitDirsToVisit)) {
+		t.Errorf("%d directories: said %q; want the look refused", maxGitDirsToVisit+1, found)
 	}
 }

@@ -258,7 +258,7 @@ const maxLooseRefs = 100000
 // The entries' types come with the directory listing (d_type): one
 // getdents a directory, where loose refs are few (git packs them).
 func checkRefs(git string) []string {
-	var found []string
+	var found says
 	n := 0
 	dirs := []string{git + "/refs"}
 	for len(dirs) > 0 {
@@ -269,26 +269,28 @@ func checkRefs(git string) []string {
 			continue // none, or a link (Google's repo tool links refs): not the command's
 		}
 		f := os.NewFile(uintptr(fd), dir)
-		entries, err := f.ReadDir(-1)
-		if err != nil {
-			found = append(found, fmt.Sprintf("%s: cannot list the refs there (the command may have left a link to a FIFO, at which your next git log --all would wait for good): %v", dir, err))
-		}
-		for _, e := range entries {
+		err = eachEntry(f, func(e fs.DirEntry) bool {
 			if n++; n > maxLooseRefs {
-				f.Close()
-				return append(found, fmt.Sprintf("%s/refs: more than %d loose refs, too many to check for links to FIFOs the command may have left: git pack-refs --all, outside the sandbox", git, maxLooseRefs))
+				return false
 			}
 			switch e.Type() {
 			case fs.ModeDir:
 				dirs = append(dirs, dir+"/"+e.Name())
 			case 0:
 			default:
-				found = append(found, removeRef(int(f.Fd()), dir, e.Name()))
+				found.add(removeRef(int(f.Fd()), dir, e.Name()))
 			}
-		}
+			return true
+		})
 		f.Close()
+		if err != nil {
+			found.add(fmt.Sprintf("%s: cannot list the refs there (the command may have left a link to a FIFO, at which your next git log --all would wait for good): %v", dir, err))
+		}
+		if n > maxLooseRefs {
+			return append(found.list(), fmt.Sprintf("%s/refs: more than %d loose refs, too many to check for links to FIFOs the command may have left: git pack-refs --all, outside the sandbox", git, maxLooseRefs))
+		}
 	}
-	return found
+	return found.list()
 }
 
 // removeRef removes name, no regular file, from the refs directory dir
