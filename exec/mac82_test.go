@@ -121,3 +121,57 @@ func TestPlanSeatbeltModulesMac82(t *testing.T) {
 		t.Errorf("a hook's Python script in a directory past maxModuleDirNames: Missing %q, want it refused, naming the script and the bound", m)
 	}
 }
+
+// TestPlanSeatbeltHookManagersMac82: the scripts gh81 holds on Linux
+// that the profile did not deny on macOS are denied writing: where a hook
+// is installed, a pre-commit repo: local entry's and a lefthook run:
+// line's, and, where husky is installed (.husky/_), what husky's hooks
+// run. A sandboxed echo >> scripts/lint.sh ran at the next commit
+// outside the sandbox. Neighbours: a script none of them runs stays
+// writable, and so do the hook managers' scripts where no hook is
+// installed. A missing node_modules a node hook's bare require finds is
+// denied creating (hk81), as it was.
+func TestPlanSeatbeltHookManagersMac82(t *testing.T) {
+	t.Parallel()
+	project := func(installed bool) string {
+		root := t.TempDir()
+		mac82Write(t, root, ".pre-commit-config.yaml", "repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: ./scripts/lint.sh\n    language: system\n", false)
+		mac82Write(t, root, "lefthook.yml", "pre-push:\n  commands:\n    check:\n      run: bash scripts/push-check.sh\n", false)
+		mac82Write(t, root, ".husky/pre-commit", "./scripts/husky.sh\n", false)
+		mac82Write(t, root, ".git/hooks/pre-commit.sample", "#!/bin/sh\n", true)
+		for _, s := range []string{"lint.sh", "push-check.sh", "husky.sh", "other.sh"} {
+			mac82Write(t, root, "scripts/"+s, "#!/bin/sh\n", true)
+		}
+		mac82Write(t, root, ".claude/settings.json", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"node scripts/h.js"}]}]}}`, false)
+		mac82Write(t, root, "scripts/h.js", "const _ = require('lodash')\n", false)
+		if installed {
+			mac82Write(t, root, ".git/hooks/pre-commit", "#!/bin/sh\nexec pre-commit hook-impl\n", true)
+			mac82Write(t, root, ".husky/_/pre-commit", "#!/bin/sh\n. \"$(dirname \"$0\")/h\"\n", true)
+		}
+		return root
+	}
+	for _, tc := range []struct {
+		installed bool
+		held      []string
+		writable  []string
+	}{
+		{true, []string{"scripts/lint.sh", "scripts/push-check.sh", "scripts/husky.sh", "scripts/h.js", "scripts/node_modules", "node_modules"}, []string{"scripts/other.sh"}},
+		{false, []string{"scripts/h.js", "scripts/node_modules", "node_modules"}, []string{"scripts/lint.sh", "scripts/push-check.sh", "scripts/husky.sh", "scripts/other.sh"}},
+	} {
+		root := project(tc.installed)
+		protected, missing := mac82Params(t, root, "PROTECT_")
+		if len(missing) > 0 {
+			t.Errorf("installed %v: Missing %q, want nothing", tc.installed, missing)
+		}
+		for _, rel := range tc.held {
+			if !slices.ContainsFunc(protected, func(p string) bool { return strings.HasSuffix(p, root+"/"+rel) }) {
+				t.Errorf("installed %v: %s is not denied writing", tc.installed, rel)
+			}
+		}
+		for _, rel := range tc.writable {
+			if slices.ContainsFunc(protected, func(p string) bool { return strings.HasSuffix(p, root+"/"+rel) }) {
+				t.Errorf("installed %v: %s, which no installed hook runs, is denied writing", tc.installed, rel)
+			}
+		}
+	}
+}

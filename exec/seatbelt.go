@@ -162,13 +162,53 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 // be read, comes with refuse set: the agent would still run the hooks not
 // followed, so the run is refused, or warned of under --best-effort, as
 // Linux's plan does with what it cannot protect.
+//
+// So are the scripts the git hooks run (gitHookScripts): those in
+// .git/hooks and, where husky is installed (its .husky/_, which
+// core.hooksPath names), in .husky; seatbelt.Render holds both
+// directories, not what their hooks call. Where a hook is installed, the
+// scripts a hook manager's configuration runs are held as well
+// (hookManagerScripts: pre-commit's repo: local entries, lefthook's run:
+// lines), as on Linux. Not read here: another core.hooksPath directory,
+// which only Linux's plan reads git's configuration for, and the hooks of
+// a linked worktree's common directory.
 func hookScripts(root, home string) []protectedPath {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	// The scripts the git hooks in .git/hooks run too (gitHookScripts):
-	// seatbelt.Render holds that directory, not what its hooks call.
-	return append(agentHookPrograms(root, home, nil), gitHookScripts(root, []string{root + "/.git/hooks"}, nil)...)
+	dirs := []string{root + "/.git/hooks"}
+	if _, err := os.Lstat(root + "/.husky/_"); err == nil {
+		dirs = append(dirs, root+"/.husky")
+	}
+	prs := append(agentHookPrograms(root, home, nil), gitHookScripts(root, dirs, nil)...)
+	if hookInstalled(dirs) {
+		// What seatbelt.Render holds of the root: the hook managers'
+		// configuration among it, which hookManagerScripts reads by
+		// name, and what is held already, which it leaves out.
+		var out []protectedPath
+		for _, rel := range seatbelt.ProtectedInRoot() {
+			out = append(out, protectedPath{path: root + "/" + rel, hookConfig: true})
+		}
+		prs = append(prs, hookManagerScripts(root, home, append(out, prs...))...)
+	}
+	return prs
+}
+
+// hookInstalled says whether one of the hooks directories dirs holds
+// anything but git's samples, as hooksInstalled does on Linux: any hook
+// there may be a hook manager's. One that cannot be read counts as
+// holding one.
+func hookInstalled(dirs []string) bool {
+	for _, d := range dirs {
+		names, err := dirNames(d, maxHookEntries)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return true
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxModuleDirNames bounds the names of a hook's Python script's
