@@ -450,10 +450,6 @@ type moduleDir struct {
 	modules []string // sorted
 }
 
-// maxModuleDirNames bounds the names of a hook's Python script's
-// directory holdModules lists at the plan; one with more is refused.
-const maxModuleDirNames = 4096
-
 // holdModules records real directory dir of hook script path, a Python
 // one (protectedPath.moduleDir), and the modules in it (pythonModule),
 // for checkModuleDirs to move aside each module made there during the

@@ -2,11 +2,14 @@ package exec
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/mewsandbox/mewsandbox/seatbelt"
 )
@@ -117,9 +120,17 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 	if p.Root != "" {
 		hg = hgIncludes(p.Root, home)
 		sp.DenyWrite = append(sp.DenyWrite, hg.includes...)
-		scripts, refused := agentHookScripts(p.Root, home)
-		sp.DenyWrite = append(sp.DenyWrite, scripts...)
-		unprotected = refused
+		prs := hookScripts(p.Root, home)
+		for _, pr := range prs {
+			if pr.refuse != "" {
+				unprotected = append(unprotected, fmt.Sprintf("%s run (%s)", pr.path, pr.refuse))
+				continue
+			}
+			sp.DenyWrite = append(sp.DenyWrite, pr.path)
+		}
+		dirs, refused := seatbeltModuleDirs(prs)
+		sp.ModuleDirs = dirs
+		unprotected = append(unprotected, refused...)
 	}
 	profile, params, err := seatbelt.Render(sp, home)
 	if err != nil {
@@ -139,7 +150,7 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 	return sb, nil
 }
 
-// agentHookScripts returns the scripts inside root that the held agent
+// hookScripts returns the scripts inside root that the held agent
 // settings' hooks run, with the files they load (agentHookPrograms), for
 // the profile to deny writing, as the namespace layer holds them on
 // Linux: a script a sandboxed command rewrote (echo > scripts/hooks/
@@ -148,24 +159,146 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 // it. Those seatbelt.Render holds already (.claude/hooks/x.sh) are denied
 // twice, which costs a rule. The root is looked at through its links, as
 // on Linux. A hook file past one of agentHookPrograms' bounds, or not to
-// be read, is returned in refused ("FILE run (WHY)"): the agent would
-// still run the hooks not followed, so the run is refused, or warned of
-// under --best-effort, as Linux's plan does with what it cannot protect.
-func agentHookScripts(root, home string) (paths, refused []string) {
+// be read, comes with refuse set: the agent would still run the hooks not
+// followed, so the run is refused, or warned of under --best-effort, as
+// Linux's plan does with what it cannot protect.
+//
+// So are the scripts the git hooks run (gitHookScripts): those in
+// .git/hooks and, where husky is installed (its .husky/_, which
+// core.hooksPath names), in .husky; seatbelt.Render holds both
+// directories, not what their hooks call. Where a hook is installed, the
+// scripts a hook manager's configuration runs are held as well
+// (hookManagerScripts: pre-commit's repo: local entries, lefthook's run:
+// lines), as on Linux. Not read here: another core.hooksPath directory,
+// which only Linux's plan reads git's configuration for, and the hooks of
+// a linked worktree's common directory.
+func hookScripts(root, home string) []protectedPath {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	// The scripts the git hooks in .git/hooks run too (gitHookScripts):
-	// seatbelt.Render holds that directory, not what its hooks call.
-	prs := append(agentHookPrograms(root, home, nil), gitHookScripts(root, []string{root + "/.git/hooks"}, nil)...)
+	dirs := []string{root + "/.git/hooks"}
+	if _, err := os.Lstat(root + "/.husky/_"); err == nil {
+		dirs = append(dirs, root+"/.husky")
+	}
+	prs := append(agentHookPrograms(root, home, nil), gitHookScripts(root, dirs, nil)...)
+	if hookInstalled(dirs) {
+		// What seatbelt.Render holds of the root: the hook managers'
+		// configuration among it, which hookManagerScripts reads by
+		// name, and what is held already, which it leaves out.
+		var out []protectedPath
+		for _, rel := range seatbelt.ProtectedInRoot() {
+			out = append(out, protectedPath{path: root + "/" + rel, hookConfig: true})
+		}
+		prs = append(prs, hookManagerScripts(root, home, append(out, prs...))...)
+	}
+	return prs
+}
+
+// hookInstalled says whether one of the hooks directories dirs holds
+// anything but git's samples, as hooksInstalled does on Linux: any hook
+// there may be a hook manager's. One that cannot be read counts as
+// holding one.
+func hookInstalled(dirs []string) bool {
+	for _, d := range dirs {
+		names, err := dirNames(d, maxHookEntries)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return true
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxModuleDirNames bounds the names of a hook's Python script's
+// directory listed at the plan (holdModules on Linux, seatbeltModuleDirs
+// on macOS); one with more is refused.
+const maxModuleDirNames = 4096
+
+// seatbeltModuleDirs returns the directory of each Python script among
+// prs (protectedPath.moduleDir), its links resolved, with the modules in
+// it at the plan (pythonModuleNames), for the profile to deny making
+// another there, as guard.holdModules has one made moved aside on Linux:
+// Python imports from the script's directory first, and a signal.py the
+// command made there ran at the agent's next hook in place of the
+// standard library's. A script missing at the plan is denied creating
+// and runs nothing. A directory that cannot be listed whole is returned
+// in refused ("FILE run (WHY)").
+func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused []string) {
 	for _, pr := range prs {
-		if pr.refuse != "" {
-			refused = append(refused, fmt.Sprintf("%s run (%s)", pr.path, pr.refuse))
+		if !pr.moduleDir || pr.refuse != "" {
 			continue
 		}
-		paths = append(paths, pr.path)
+		real, err := filepath.EvalSymlinks(pr.path)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			continue
+		}
+		if err != nil {
+			refused = append(refused, fmt.Sprintf("%s run (following it for its directory, where the command could make modules Python would import first: %v)", pr.path, err))
+			continue
+		}
+		dir := filepath.Dir(real)
+		if slices.ContainsFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == dir }) {
+			continue
+		}
+		mods, why := pythonModuleNames(dir)
+		if why != "" {
+			refused = append(refused, fmt.Sprintf("%s run (%s)", pr.path, why))
+			continue
+		}
+		dirs = append(dirs, seatbelt.ModuleDir{Path: dir, Modules: mods})
 	}
-	return paths, refused
+	return dirs, refused
+}
+
+// pythonModuleNames returns the names in directory dir that Python's
+// path finder imports as modules, as pythonModule tells them on Linux: a
+// file X.py, X.pyc or X.*.so by its name, a directory (or a link to one)
+// holding an __init__ of those, a link that leads to no directory to be
+// listed. why says why the run is refused where dir cannot be listed
+// whole.
+func pythonModuleNames(dir string) (mods []string, why string) {
+	names, err := dirNames(dir, maxModuleDirNames)
+	switch {
+	case errors.Is(err, errTooMany):
+		return nil, fmt.Sprintf("a hook's Python script in a directory of more than %d entries, too many to list for modules the command could make there, which Python would import first: move the script to a directory of its own, or run outside the sandbox", maxModuleDirNames)
+	case err != nil:
+		return nil, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: " + err.Error()
+	}
+	for _, n := range names {
+		if moduleFileName(n) || !strings.Contains(n, ".") && pythonPackage(dir+"/"+n) {
+			mods = append(mods, n)
+		}
+	}
+	slices.Sort(mods)
+	return mods, ""
+}
+
+// moduleFileName says whether name is that of a module file Python's
+// path finder imports by its suffix: X.py, X.pyc, X.so or X.*.so.
+func moduleFileName(name string) bool {
+	_, ext, ok := strings.Cut(name, ".")
+	return ok && (ext == "py" || ext == "pyc" || ext == "so" || strings.HasSuffix(ext, ".so"))
+}
+
+// pythonPackage says whether path, a name without a dot, is a package to
+// Python: a directory, or a link to one, holding an __init__ module. A
+// link that leads to no directory to be listed counts as one: where it
+// leads may change.
+func pythonPackage(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
+		return false
+	}
+	names, err := dirNames(path, maxModuleDirNames)
+	if err != nil {
+		return fi.Mode()&fs.ModeSymlink != 0
+	}
+	return slices.ContainsFunc(names, func(n string) bool {
+		base, _, _ := strings.Cut(n, ".")
+		return base == "__init__" && moduleFileName(n)
+	})
 }
 
 // sandboxExecPresent says what is wrong with sandboxExecPath; nil when it

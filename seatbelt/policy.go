@@ -30,7 +30,25 @@ type Policy struct {
 	// see protectedInRoot) and, when Root/.git is a gitdir: pointer file,
 	// the config and hooks of the repository it points to.
 	DenyWrite []string
-	Network   Network
+	// ModuleDirs are the directories of the Python scripts a hook runs
+	// (an agent's or git's, outside the sandbox), which Python searches
+	// first for what the script imports: no new module may be made in
+	// one (see ModuleDir).
+	ModuleDirs []ModuleDir
+	Network    Network
+}
+
+// ModuleDir is the directory of a Python script a hook runs, and the
+// names in it of the modules there at the plan: the project's, which
+// stay writable. The command may not make another there, nor turn a
+// directory there into a package: no X.py, X.pyc, X.*.so, X/__init__ of
+// those, or link named X, which Python would import in place of the
+// standard library's or an installed module (signal.py, which
+// subprocess imports). A directory outside the writable grants is left
+// out: the command cannot write there anyway.
+type ModuleDir struct {
+	Path    string
+	Modules []string
 }
 
 // Network is the network part of a Policy. The zero value is no network.

@@ -59,8 +59,16 @@ type plan struct {
 	write     []string
 	denyRead  []string
 	denyWrite []guard
+	modules   []moduleDir
 	network   Network
 	w         *writer
+}
+
+// moduleDir is a ModuleDir made canonical: the directory and its
+// modules' paths.
+type moduleDir struct {
+	path string
+	keep []string
 }
 
 func newPlan(p Policy, home string) (*plan, error) {
@@ -115,6 +123,9 @@ func newPlan(p Policy, home string) (*plan, error) {
 		return nil, err
 	}
 	if err := pl.addDenyWrite(p); err != nil {
+		return nil, err
+	}
+	if err := pl.addModuleDirs(p.ModuleDirs); err != nil {
 		return nil, err
 	}
 	if pl.network, err = checkNetwork(p.Network); err != nil {
@@ -247,6 +258,53 @@ func (pl *plan) addDenyWrite(p Policy) error {
 		}
 	}
 	return nil
+}
+
+// addModuleDirs adds the module directories inside a writable grant.
+func (pl *plan) addModuleDirs(dirs []ModuleDir) error {
+	writable := pl.writable(false)
+	for _, d := range dirs {
+		c, err := canonical(d.Path)
+		if err != nil {
+			return fmt.Errorf("seatbelt: module directory: %w", err)
+		}
+		if !slices.ContainsFunc(writable, func(w string) bool { return within(c, w) }) ||
+			slices.ContainsFunc(pl.modules, func(m moduleDir) bool { return m.path == c }) {
+			continue
+		}
+		m := moduleDir{path: c}
+		for _, n := range d.Modules {
+			if n == "" || n == "." || n == ".." || strings.Contains(n, "/") {
+				return fmt.Errorf("seatbelt: module directory %s: %q is no name in it", d.Path, n)
+			}
+			m.keep = append(m.keep, c+"/"+n)
+		}
+		pl.modules = append(pl.modules, m)
+	}
+	return nil
+}
+
+// moduleFilters returns the filters of the paths a command may not make
+// in module directory m: in the file-write* rule, a module's name (X.py,
+// X.pyc, X.*.so, X/__init__ of those); in the file-write-create rule, a
+// symbolic link by a module's name (X), which Python follows to a
+// package elsewhere. Each is the directory, a (subpath), and a regex of
+// the name below it, whose depth the regex counts in components: the
+// path itself stays a parameter, never written into a regex (no escaping
+// of its characters, which Seatbelt's regex syntax does not document).
+// The project's modules at the plan are left out, and their packages'
+// files with them.
+func (w *writer) moduleFilters(m moduleDir) (file, link string) {
+	dir := w.ref("subpath", "MODULES", m.path)
+	name := "^" + strings.Repeat("/[^/]+", strings.Count(m.path, "/")) + "/[^/.]+"
+	const ext = "[.](py|pyc|so|[^/]*[.]so)$" // importlib's suffixes: .py, .pyc, .so, .cpython-313-darwin.so, .abi3.so
+	var keep strings.Builder
+	for _, k := range m.keep {
+		keep.WriteString(" (require-not " + w.ref("subpath", "MODULE", k) + ")")
+	}
+	file = "(require-all " + dir + " (require-any " + regex(name+ext) + " " + regex(name+"/__init__"+ext) + ")" + keep.String() + ")"
+	link = "(require-all " + dir + " " + regex(name+"$") + " (vnode-type SYMLINK)" + keep.String() + ")"
+	return file, link
 }
 
 // gitDirs returns the repository a Root/.git gitdir: pointer file names,
@@ -420,6 +478,17 @@ func (pl *plan) render() string {
 		}
 	}
 	w.rule("deny", "file-write*", guards)
+
+	if len(pl.modules) > 0 {
+		w.section("Beside a Python script a hook runs: no new module, which Python would import first (signal.py for subprocess's import signal); the project's stay writable.")
+		var files, links []string
+		for _, m := range pl.modules {
+			file, link := w.moduleFilters(m)
+			files, links = append(files, file), append(links, link)
+		}
+		w.rule("deny", "file-write*", files)
+		w.rule("deny", "file-write-create", links)
+	}
 
 	w.section("Credential stores and deny-read paths: nothing at all, even inside an allowed directory.")
 	var denied []string

@@ -43,6 +43,9 @@ var goldenCases = []struct {
 	{"allow-connect", func(p *Policy) { p.Network = Network{Connect: []uint16{8080, 3128}} }},
 	{"allow-bind", func(p *Policy) { p.Network = Network{Bind: []uint16{3000}} }},
 	{"allow-unix-sockets", func(p *Policy) { p.Network = Network{UnixSockets: true} }},
+	{"hook-modules", func(p *Policy) {
+		p.ModuleDirs = []ModuleDir{{Path: testRoot + "/scripts/hooks", Modules: []string{"check.py", "helpers.py", "pkg"}}}
+	}},
 }
 
 // golden is what a golden file holds: the profile, then the parameters as
@@ -115,10 +118,11 @@ var (
 	knownOps = set("process-fork", "signal", "process-info*", "mach-host*", "pseudo-tty",
 		"ipc-posix-sem", "ipc-posix-shm", "mach-lookup", "sysctl-read", "file-read*",
 		"file-read-metadata", "process-exec*", "file-map-executable", "file-write*",
-		"file-write-data", "file-write-unlink", "file-ioctl", "network*", "network-outbound",
+		"file-write-data", "file-write-unlink", "file-write-create", "file-ioctl", "network*", "network-outbound",
 		"network-bind", "network-inbound", "system-socket")
 	knownFilters = set("target", "global-name", "sysctl-name", "sysctl-name-prefix", "literal",
-		"subpath", "regex", "param", "remote", "local", "ip", "unix-socket", "socket-domain")
+		"subpath", "regex", "param", "remote", "local", "ip", "unix-socket", "socket-domain",
+		"require-all", "require-any", "require-not", "vnode-type")
 	// bareAllows are the only operations allowed without a filter.
 	bareAllows = set("process-fork", "mach-host*", "pseudo-tty", "ipc-posix-sem", "ipc-posix-shm")
 	// bareNetworkAllows are added to them by Network.All.
