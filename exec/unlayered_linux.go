@@ -25,7 +25,9 @@ import (
 // what it changed, added, replaced or removed is moved aside, at a name
 // git and the agents never read (renameAside's, as movePlanted's), the
 // recorded version put back where its bytes were kept, and the run fails
-// (125) naming each path and where the command's version is now.
+// (125) naming each path and where the command's version is now. Git's
+// todo lists are planned in the same git directories as under the layer
+// (planAllTodos) and checked by the same function (checkAllTodos).
 //
 // A runner killed (SIGKILL) before it looks has the process started in
 // its place run the same check, from the snapshot handed over through
