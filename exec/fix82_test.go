@@ -97,7 +97,9 @@ func TestUnlayeredPlansTodosFix82(t *testing.T) {
 		if !strings.Contains(string(b), todoMark+"exec touch planted\n") {
 			t.Errorf("%s's todo list after the check: %q, want the command's exec line commented out", d, b)
 		}
-		if !slices.ContainsFunc(found, func(m string) bool { return strings.HasPrefix(m, d+"/rebase-merge/git-rebase-todo: the command added exec lines") }) {
+		if !slices.ContainsFunc(found, func(m string) bool {
+			return strings.HasPrefix(m, d+"/rebase-merge/git-rebase-todo: the command added exec lines")
+		}) {
 			t.Errorf("the check says nothing of %s's todo list: %q", d, found)
 		}
 	}
