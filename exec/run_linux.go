@@ -410,7 +410,7 @@ type spawning struct {
 	// snapshot's without it: looked in once the command has ended
 	// (checkModuleDirs).
 	moduleDirs []moduleDir
-	// todos is the layer's (nsLayer.todos) where it applies.
+	// todos is the layer's (nsLayer.todos), or the snapshot's without it.
 	todos []*plannedTodos
 	// nested is the layer's (nsLayer.nested) where it applies.
 	nested *plannedNested
@@ -805,7 +805,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	}
 	s.unlayered = sp.unlayered
 	if s.unlayered != nil {
-		s.ways, s.moduleDirs = s.unlayered.ways, s.unlayered.moduleDirs
+		s.ways, s.moduleDirs, s.todos = s.unlayered.ways, s.unlayered.moduleDirs, s.unlayered.todos
 	}
 	if s.unlayered != nil && sharerPid() > 0 {
 		// For a runner killed before it compares the snapshot: its
@@ -814,8 +814,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// ways go with that process's arguments, as the layer's. Handed
 		// once the spec is on its way, as the layer's work is below.
 		enc := s.unlayered.encode()
-		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, s.moduleDirs, enc, 0)); !ok {
-			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run at a shorter path", len(s.ways), limit)
+		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, 0)); !ok {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.ways), limit)
 		}
 		sharerSnapshot(enc)
 		defer func() {
@@ -823,7 +823,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, s.moduleDirs, enc, own))
+			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, own))
 		}()
 	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {

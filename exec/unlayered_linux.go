@@ -25,7 +25,9 @@ import (
 // what it changed, added, replaced or removed is moved aside, at a name
 // git and the agents never read (renameAside's, as movePlanted's), the
 // recorded version put back where its bytes were kept, and the run fails
-// (125) naming each path and where the command's version is now.
+// (125) naming each path and where the command's version is now. Git's
+// todo lists are planned in the same git directories as under the layer
+// (planAllTodos) and checked by the same function (checkAllTodos).
 //
 // A runner killed (SIGKILL) before it looks has the process started in
 // its place run the same check, from the snapshot handed over through
@@ -87,6 +89,12 @@ type snapshot struct {
 	// moduleDirs are the guard's (holdModules): looked in after the run
 	// as under the layer (checkModuleDirs).
 	moduleDirs []moduleDir
+	// todos are git's todo lists in the git directories the layer would
+	// plan them in (planAllTodos), looked at after the run as under the
+	// layer (checkAllTodos): without them a command's exec line in
+	// .git/rebase-merge/git-rebase-todo stayed for the host's next git
+	// rebase --continue (red81).
+	todos []*plannedTodos
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -107,6 +115,9 @@ type snapEntry struct {
 // and a child whose working directory is dir (see planNamespace); nil
 // where the run has no root.
 func planUnlayered(p Policy, dir string) *snapshot {
+	// Before anything is looked at, as the layer's plan (nsLayer.since):
+	// a change after it is the command's.
+	sec, nsec := changeClockNsec()
 	res := newResolver(32)
 	writable, root := writablePaths(p, res)
 	if root == "" {
@@ -119,6 +130,12 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps), moduleDirs: g.moduleDirs}
 	s.locks, s.overlapped = lockDirs(runDirs(root, r, g))
 	s.unverified = s.overlapped
+	s.todos = planAllTodos(root, r, g, p.AllowGitConfig, sec, nsec)
+	if !p.AllowGitConfig {
+		if why := planGitlinks(s.todos, root, p.GitlinkState, writable); why != "" {
+			s.tooMuch = append(s.tooMuch, why)
+		}
+	}
 	var paths []string
 	add := func(ps ...string) {
 		for _, q := range ps {
@@ -192,6 +209,38 @@ func planUnlayered(p Policy, dir string) *snapshot {
 		s.entries = append(s.entries, e)
 	}
 	return s
+}
+
+// planAllTodos plans git's todo lists (planTodos, from the time sec and
+// nsec: changeClockNsec, as the plan began) in each git directory the
+// plan g of root knows in the writable trees, each once: the root's
+// (r.git), its common directory, and each submodule's and linked
+// worktree's it counted (countGitDir), with the layer and without it.
+// Unless the command may set git's config itself (allowGitConfig), the
+// root's gets the working tree whose index's gitlinks checkGitlinks
+// reads, and the submodules at .gitmodules paths, and each other its own
+// where the plan found one: git status in the root recurses into every
+// submodule checked out, and in it into its own.
+func planAllTodos(root string, r repo, g *guard, allowGitConfig bool, sec, nsec int64) []*plannedTodos {
+	var todos []*plannedTodos
+	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
+		if d != "" && g.inWritable(d) && !slices.ContainsFunc(todos, func(p *plannedTodos) bool { return p.Git == d }) {
+			todos = append(todos, planTodos(d, sec, nsec))
+		}
+	}
+	i := slices.IndexFunc(todos, func(p *plannedTodos) bool { return p.Git == r.git })
+	if i < 0 || r.git == "" || allowGitConfig {
+		return todos
+	}
+	todos[i].Work = root
+	todos[i].Subs = g.subs
+	for _, p := range todos {
+		if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
+			p.Work = tree
+		}
+	}
+	placeSupers(todos, g.modules)
+	return todos
 }
 
 // lockDir is a directory lockDirs opens: hold, held shared until the

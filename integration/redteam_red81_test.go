@@ -10,6 +10,7 @@ package integration
 
 import (
 	"encoding/binary"
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -166,22 +167,73 @@ func TestTodoAfterRunnerOOMRed81(t *testing.T) {
 	}
 }
 
-// TestTodoExecWithoutLayerRed81: without the layer nothing looks at git's
-// todo lists after the run (checkAllTodos has the layer's plannedTodos
-// only): a command's exec line there exited 0 and stayed, for the host's
-// next git rebase --continue to run, as root and as a user (the layer
-// comments it out and fails the run, TestRebaseTodoExecPlanted). Want the
-// same without it: NOT FIXED here. The neighbour: with the layer, 125 and
-// the line commented out.
+// TestTodoExecWithoutLayerRed81: without the layer nothing looked at
+// git's todo lists after the run (checkAllTodos had the layer's
+// plannedTodos only): a command's exec line there exited 0 and stayed,
+// for the host's next git rebase --continue to run, as root and as a user.
+// The run without the layer now plans them in the same git directories
+// (planAllTodos) and checks them as the layer does: 125 and the line
+// commented out, by the process started in a killed runner's place too.
+// The neighbours without the layer, as TestRebaseTodoExecPlanted's under
+// it: the person's own rebase, stopped outside, keeps its exec line
+// through a run (0), and one done whole in the sandbox passes (0).
 func TestTodoExecWithoutLayerRed81(t *testing.T) {
 	requireSandbox(t)
-	for _, flags := range sandboxModes(t) {
-		b := newGitBox(t)
-		b.file("attack.sh", "#!/bin/sh\n"+red81Todo+"\n", 0o755)
-		r := b.run(append(append([]string{"run", "--yolo"}, flags...), "--", "./attack.sh")...)
-		todo := b.read(".git/rebase-merge/git-rebase-todo")
-		if r.code != 125 || !strings.Contains(todo, "# mewsandbox: exec touch planted") {
-			t.Errorf("%v: exit %d, the todo list %q; want 125 and the exec line commented out\nstderr: %s", flags, r.code, todo, r.stderr)
+	for _, asUser := range lead79Users {
+		for _, flags := range sandboxModes(t) {
+			what := fmt.Sprintf("as user %v, %v", asUser, flags)
+			p := lead79Project(t, asUser, map[string]string{})
+			p.write("attack.sh", "#!/bin/sh\n"+red81Todo+"\n", 0o755)
+			r := runLead79(p, "./attack.sh", flags)
+			if todo := p.read(".git/rebase-merge/git-rebase-todo"); r.code != 125 || !strings.Contains(todo, "# mewsandbox: exec touch planted") {
+				t.Errorf("%s: exit %d, the todo list %q; want 125 and the exec line commented out\nstderr: %s", what, r.code, todo, r.stderr)
+			}
 		}
+		// A runner killed while its command runs: the process started
+		// in its place comments the line out.
+		p := lead79Project(t, asUser, map[string]string{})
+		name := p.runKilled(red81Todo)
+		report := p.successorGone(name)
+		if todo := p.read(".git/rebase-merge/git-rebase-todo"); !strings.Contains(todo, "# mewsandbox: exec touch planted") || !strings.Contains(report, "git-rebase-todo: the command added exec lines") {
+			t.Errorf("as user %v, a runner killed without the layer: the todo list %q, the report %q; want the exec line commented out, and said", asUser, todo, report)
+		}
+	}
+
+	b := rebaseBox(t)
+	run := func(script string) result {
+		b.file("x.sh", script+"\n", 0o644)
+		return b.run("run", "--yolo", "--no-namespaces", "--", "sh", "x.sh")
+	}
+	// A rebase the command stopped, its exec lines the command's.
+	marker := filepath.Join(b.out, "MARKER")
+	if r := run(stopRebase("touch " + marker)); r.code != 125 || !strings.Contains(r.stderr, "git-rebase-todo: the command added exec lines") {
+		t.Errorf("a planted rebase without the layer: exit %d, stderr %q; want 125 naming the todo list", r.code, r.stderr)
+	}
+	if got := b.read(".git/rebase-merge/git-rebase-todo"); strings.Count(got, "# mewsandbox: exec touch "+marker) != 2 {
+		t.Errorf("the todo list after the run: %q; want both exec lines commented out", got)
+	}
+	b.git("rebase", "--continue")
+	if b.exists(marker) {
+		t.Fatal("git rebase --continue outside the sandbox ran the command's exec line")
+	}
+	// The person's own rebase, stopped outside: the run changes nothing.
+	own := filepath.Join(b.out, "OWN")
+	if out, err := osexec.Command("sh", "-c", "cd "+b.root+" && "+stopRebase("touch "+own)).CombinedOutput(); err != nil || !b.exists(".git/rebase-merge") {
+		t.Fatalf("a rebase outside: %v %s", err, out)
+	}
+	before := b.read(".git/rebase-merge/git-rebase-todo")
+	if r := run("git status --short"); r.code != 0 {
+		t.Errorf("git status beside the person's rebase, without the layer: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if after := b.read(".git/rebase-merge/git-rebase-todo"); after != before {
+		t.Errorf("the person's todo list changed: %q, was %q", after, before)
+	}
+	b.git("rebase", "--continue")
+	if !b.exists(own) {
+		t.Error("the person's own exec line did not run")
+	}
+	// A rebase done whole in the sandbox, its exec lines run there.
+	if r := run("git -c user.name=t -c user.email=t@example.com rebase -q --exec 'echo ran >> ran' HEAD~2"); r.code != 0 || strings.Count(b.read("ran"), "ran") != 2 {
+		t.Errorf("a rebase with --exec in the sandbox, without the layer: exit %d, stderr %q, ran %q", r.code, r.stderr, b.read("ran"))
 	}
 }
