@@ -720,25 +720,9 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	}
 	// By directory, for moveUnmade and afterKilledArgs to take each once.
 	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
-	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
-		if d != "" && g.inWritable(d) && !slices.ContainsFunc(l.todos, func(p *plannedTodos) bool { return p.Git == d }) {
-			l.todos = append(l.todos, planTodos(d, l.since, l.sinceNsec))
-		}
-	}
-	// The root's index: its gitlinks are the submodules the host's git
-	// enters (checkGitlinks), unless the command may set their config
-	// itself. And each submodule's: git status in the root recurses into
-	// every submodule checked out, and in it into its own.
-	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
-		l.todos[i].Work = root
-		l.todos[i].Subs = g.subs
-		for _, p := range l.todos {
-			if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
-				p.Work = tree
-			}
-		}
-		placeSupers(l.todos, g.modules)
-	}
+	// The root's index too: its gitlinks are the submodules the host's
+	// git enters (checkGitlinks), as without the layer.
+	l.todos = planAllTodos(root, r, g, allowGitConfig, l.since, l.sinceNsec)
 	l.ways = g.wayModes()
 	l.programs = g.programs
 	if !allowGitConfig {
