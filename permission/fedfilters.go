@@ -4,6 +4,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,10 +249,11 @@ func (z *analyzer) pipedWritten(p Pipeline) {
 
 // writtenUnread fails closed on command i, a shell or an interpreter
 // that reads its program from command from, which prints what the line
-// wrote to a file in a way not computed (writtenFeeds).
+// wrote to a file in a way not computed (writtenFeeds). Said once:
+// pipedWritten and fedProgram both find sed s/x/x/ s | sh.
 func (z *analyzer) writtenUnread(i, from int) {
-	z.complex("%s runs what %s prints of a file the line wrote, which the analysis does not compute: %s",
-		z.a.Commands[i].Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text))
+	z.complexOnce(fmt.Sprintf("%s runs what %s prints of a file the line wrote, which the analysis does not compute: %s",
+		z.a.Commands[i].Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text)))
 }
 
 // docFilterOutput returns what filter c prints of in, the text of a

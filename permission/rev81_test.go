@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRev81ValueWriteKeepsPrior: eng81 followed a redirection and a copy
 // to a variable's value as to the name written out, which replaced what
@@ -36,4 +39,20 @@ func TestRev81ValueWriteKeepsPrior(t *testing.T) {
 		rows[len(rows)-2].want = Allow
 	}
 	checkDecisions(t, rows)
+}
+
+// TestRev81WrittenUnreadOnce: sed s/x/x/ s | sh said its reason twice, from
+// pipedWritten and from fedProgram.
+func TestRev81WrittenUnreadOnce(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{`echo 'rm -rf ~' > s; sed '' s | sh`, `echo 'rm -rf ~' > s; nl s | sh`} {
+		a := analyzeShell(cmd, "/home/u", "/p")
+		n := 0
+		for _, c := range a.Complex {
+			n += strings.Count(c, "runs what")
+		}
+		if n != 1 {
+			t.Errorf("%q: %d reasons %q, want one", cmd, n, a.Complex)
+		}
+	}
 }
