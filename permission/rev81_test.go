@@ -5,6 +5,55 @@ import (
 	"testing"
 )
 
+// TestRev81DenyTextThroughUnseenProgramIntoShell: a shell that reads its
+// program from a program whose output the analysis does not compute
+// (perl -pe 1, dd, a loop, a group's or a function's filter, python3)
+// was fed text the line knows denies (an echo's, a here-string, a file
+// the line wrote) and bypassPermissions allowed the line. What the line
+// knows it feeds there is now judged deny-only, a deny asked for
+// (fedUnseen): the program may change it. Neighbours: harmless text
+// keeps its answers (bypassPermissions allows), so does a pipe into no
+// shell, and what is computed still denies.
+func TestRev81DenyTextThroughUnseenProgramIntoShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"group's < s", `echo 'rm -rf ~' > s; { grep .; } < s | sh`},
+		{"subshell's < s", `echo 'rm -rf ~' > s; (grep .) < s | sh`},
+		{"function's < s", `echo 'rm -rf ~' > s; f() { grep .; }; f < s | sh`},
+		{"loop's < s", `echo 'rm -rf ~' > s; while read -r l; do echo "$l"; done < s | sh`},
+		{"perl of s", `echo 'rm -rf ~' > s; perl -pe '' s | sh`},
+		{"dd if=s", `echo 'rm -rf ~' > s; dd if=s | sh`},
+		{"cp s /dev/stdout", `echo 'rm -rf ~' > s; cp s /dev/stdout | sh`},
+		{"python3 open(s)", `echo 'rm -rf ~' > s; python3 -c 'print(open("s").read())' | sh`},
+		{"echo | perl", `echo 'rm -rf ~' | perl -pe '' | sh`},
+		{"perl <<<", `perl -pe '' <<< 'rm -rf ~' | sh`},
+		{"group's <<<", `{ perl -pe ''; } <<< 'rm -rf ~' | sh`},
+		{"function's <<<", `f() { perl -pe ''; }; f <<< 'rm -rf ~' | sh`},
+		{"loop's <<<", `while read -r l; do echo "$l"; done <<< 'rm -rf ~' | bash`},
+		{"rev | perl", `echo 'rm -rf ~' | rev | perl -pe '' | sh`},
+		{"perl | cat", `echo 'rm -rf ~' | perl -pe '' | cat | sh`},
+		{"sh <(perl s)", `echo 'rm -rf ~' > s; sh <(perl -pe '' s)`},
+		{"sh <(echo | perl)", `sh <(echo 'rm -rf ~' | perl -pe '')`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"echo hi | perl", `printf 'echo hi\n' | perl -pe '' | sh`},
+		{"perl of s of echo hi", `echo hi > s; perl -pe '' s | sh`},
+		{"a loop of echo hi", `echo hi > s; while read -r l; do echo "$l"; done < s | sh`},
+	} {
+		// The pipe to a shell asks as it did, but in bypassPermissions.
+		rows = eng77Asks(rows, "neighbour: "+r.name, r.cmd)
+		rows[len(rows)-2].want = Allow // eng76Modes: the fourth of five
+	}
+	rows = eng77Allowed(rows, "perl of rm -rf ~ into a file", `echo 'rm -rf ~' | perl -pe '' > out.txt`)
+	rows = eng77Allowed(rows, "perl of s into less", `echo 'rm -rf ~' > s; perl -pe '' s | less`)
+	rows = eng76Rows(rows, "neighbour: rev | rev computed", `echo 'rm -rf ~' | rev | rev | sh`, Deny)
+	rows = eng76Rows(rows, "neighbour: cat s computed", `echo 'rm -rf ~' > s; cat s | sh`, Deny)
+	checkDecisions(t, rows)
+}
+
 // TestRev81ValueWriteKeepsPrior: eng81 followed a redirection and a copy
 // to a variable's value as to the name written out, which replaced what
 // the line wrote to that file before; but the value read is not always

@@ -800,14 +800,23 @@ func (z *analyzer) lastInserted(name, dir string) (writtenFile, bool) {
 // (tooDeep) or leaves later writes unjudged (readLaterBytes), so that
 // cutting its report would let what follows on the line pass unseen.
 func (z *analyzer) runInserted(c SimpleCommand, name string, f writtenFile) {
+	z.denyOnly(func() { z.runWritten(c, name, f) }, false)
+}
+
+// denyOnly runs judge, which walks a text as a program, and makes the
+// commands it adds deny-only (SimpleCommand.DenyOnly; asks, where a deny
+// is only asked for: DenyAsks) and drops what it found too complex,
+// but a bound it reached (runInserted).
+func (z *analyzer) denyOnly(judge func(), asks bool) {
 	start, complex := len(z.a.Commands), len(z.a.Complex)
-	tooDeep, spent := z.tooDeep, z.readLaterBytes > maxReadLater
-	z.runWritten(c, name, f)
-	if z.tooDeep == tooDeep && (z.readLaterBytes > maxReadLater) == spent {
+	tooDeep, spent, copies := z.tooDeep, z.readLaterBytes > maxReadLater, z.codeCopies > maxRunWith
+	judge()
+	if z.tooDeep == tooDeep && (z.readLaterBytes > maxReadLater) == spent && (z.codeCopies > maxRunWith) == copies {
 		z.a.Complex = z.a.Complex[:complex]
 	}
 	for k := start; k < len(z.a.Commands); k++ {
 		z.a.Commands[k].DenyOnly = true
+		z.a.Commands[k].DenyAsks = asks
 	}
 }
 
