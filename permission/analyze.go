@@ -268,6 +268,10 @@ type analyzer struct {
 	// exactly (true) or not, so that a shell fed it fails closed where it
 	// is not (pipedWritten): echo 'rm -rf ~' > s; nl s | sh.
 	writtenFeeds map[int]bool
+	// fedDocs: the text of the here-string or here-document a command
+	// reads, where it is known, for a shell its output feeds through a
+	// program not computed (fedUnseen): perl -pe 1 <<< 'rm -rf ~' | sh.
+	fedDocs map[int]string
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
@@ -776,6 +780,7 @@ func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
 	i := z.add(c, subs)
 	// { echo …; } > s.sh: what the compound writes is not known here.
 	z.notesWritten(i, all)
+	z.noteFedDoc(i, all) // { perl -pe ''; } <<< 'rm -rf ~' | sh
 }
 
 // redirEnd is where a redirection ends on its line: a here-document's body
@@ -1108,6 +1113,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.pipedReads(p)
 	z.pipedProgram(p)
 	z.pipedFiltered(p, stmts)
+	z.pipedUnseen(p, stmts)
 	z.pipedCommands(p)
 }
 
@@ -2745,6 +2751,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
 	var known, sourced []printedSubst
+	var unseen [][2]int
 	for _, sub := range subs {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
@@ -2759,6 +2766,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 				// source <(f 'rm -rf ~'): what the copy of the
 				// function's body prints, so too.
 				z.nestedCopy(text, z.a.Commands[i].Name()+" input")
+			} else {
+				// sh <(perl -pe 1 s), judged once the pipelines
+				// of subs are, of the commands subs hold.
+				unseen = append(unseen, [2]int{start, len(z.a.Commands)})
 			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {
@@ -2785,6 +2796,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	}
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
+	}
+	for _, u := range unseen {
+		z.substUnseen(i, u[0], u[1])
 	}
 	if z.substAssigned != nil && z.substAt == i && len(known)+len(sourced) > 0 {
 		z.noteSubstAssigns(i, z.substAssigned, known, sourced)
@@ -4652,6 +4666,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.xargsRunWith(i, rs)
 	z.catDoc(i, rs)
 	z.filterWritten(i, rs)
+	z.noteFedDoc(i, rs)
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)

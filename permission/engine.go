@@ -1856,6 +1856,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// 1. Deny rules, on the command and on every path it touches; rm of a
 	// critical path.
 	if v, ok := e.denied(c, subject, paths, danger, dangerous); ok {
+		if c.DenyAsks {
+			return verdict{d: Ask, reason: "a shell may be fed it through a program whose output is not computed: " + v.reason}
+		}
 		return v
 	}
 	if c.DenyOnly {

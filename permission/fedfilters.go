@@ -4,6 +4,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,10 +249,11 @@ func (z *analyzer) pipedWritten(p Pipeline) {
 
 // writtenUnread fails closed on command i, a shell or an interpreter
 // that reads its program from command from, which prints what the line
-// wrote to a file in a way not computed (writtenFeeds).
+// wrote to a file in a way not computed (writtenFeeds). Said once:
+// pipedWritten and fedProgram both find sed s/x/x/ s | sh.
 func (z *analyzer) writtenUnread(i, from int) {
-	z.complex("%s runs what %s prints of a file the line wrote, which the analysis does not compute: %s",
-		z.a.Commands[i].Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text))
+	z.complexOnce(fmt.Sprintf("%s runs what %s prints of a file the line wrote, which the analysis does not compute: %s",
+		z.a.Commands[i].Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text)))
 }
 
 // docFilterOutput returns what filter c prints of in, the text of a
@@ -559,4 +561,99 @@ func decodedOutput(c SimpleCommand, in string) (string, bool) {
 		out, err = hex.DecodeString(s)
 	}
 	return string(out), err == nil
+}
+
+// pipedUnseen judges, for a shell of pipeline p that reads its program
+// from the stage before it, whose output the analysis does not compute
+// (stageDoc), the texts the line knows the stages before it are fed
+// (fedUnseen): echo 'rm -rf ~' | perl -pe 1 | sh, { grep .; } < s | sh,
+// while read -r l; do echo "$l"; done < s | sh.
+func (z *analyzer) pipedUnseen(p Pipeline, stmts []*syntax.Stmt) {
+	for k := 1; k < len(p); k++ {
+		i := slices.IndexFunc(p[k], z.readsShell)
+		if i < 0 {
+			continue
+		}
+		if _, ok := z.stageDoc(p[k-1], stmts[k-1]); ok {
+			continue // computed, and judged (pipedProgram, pipedFiltered)
+		}
+		var from []int
+		for _, stage := range p[:k] {
+			from = append(from, stage...)
+		}
+		z.fedUnseen(p[k][i], from)
+	}
+}
+
+// substUnseen is pipedUnseen for shell command i that reads its program
+// from the process substitution whose commands start at start, where
+// the analysis does not compute what they print (fedProgram), up to
+// end: sh <(perl -pe 1 s).
+func (z *analyzer) substUnseen(i, start, end int) {
+	if end == start {
+		return
+	}
+	if _, known, printer := z.fedText(start); end == start+1 && known && printer {
+		return
+	}
+	z.fedUnseen(i, indexRange(start, end))
+}
+
+// readsShell says whether command i is a shell that reads its program on
+// its input (readsCode): the texts fedUnseen judges are shell programs.
+func (z *analyzer) readsShell(i int) bool {
+	c := z.a.Commands[i]
+	return !c.OpenArgs && !c.Nested && isShell(lowerName(c)) && readsProgramFromFeed(c)
+}
+
+// noteFedDoc records in fedDocs the text of the here-string or the
+// here-document command i reads, where it is known (fedUnseen).
+func (z *analyzer) noteFedDoc(i int, rs []*syntax.Redirect) {
+	feed, doc := fdDoc(rs, 0)
+	if feed != feedDoc {
+		return
+	}
+	if text, known := z.docProgram(doc); known {
+		if z.fedDocs == nil {
+			z.fedDocs = map[int]string{}
+		}
+		z.fedDocs[i] = text
+	}
+}
+
+// fedUnseen: shell command i reads its program from commands from (a
+// pipeline's stages before it, a process substitution's), what they
+// print not computed (perl -pe 1, dd, a loop, python3 -c). What the line
+// knows they read, where it may be the program (an echo's or a printf's
+// text, a here-string, what a filter of known text prints, and any file
+// the line wrote of a known text, which any of them may read by a name
+// not read: dd if=s, python3 -c 'open("s")'), is judged as the program,
+// deny-only, a deny asked for (DenyAsks): the program may change the
+// text, but bypassPermissions allowed echo 'rm -rf ~' | perl -pe 1 |
+// sh, and harmless text (echo hi) keeps the line's answer.
+func (z *analyzer) fedUnseen(i int, from []int) {
+	var texts []string
+	add := func(t string) {
+		if strings.TrimSpace(t) != "" && !slices.Contains(texts, t) {
+			texts = append(texts, t)
+		}
+	}
+	for _, j := range from {
+		if t, known, printer := z.fedText(j); printer && known {
+			add(t)
+		}
+		if d, ok := z.catDocs[j]; ok && d.known {
+			add(d.text)
+		}
+		add(z.fedDocs[j])
+	}
+	for _, f := range z.written {
+		if f.known {
+			add(f.text)
+		}
+	}
+	what := z.a.Commands[i].Name() + " input"
+	for _, t := range texts {
+		z.denyOnly(func() { z.nestedCopy(t, what) }, true)
+	}
 }

@@ -87,6 +87,11 @@ type SimpleCommand struct {
 	// critical danger) holds, for the rest of the file, not known, may
 	// make harmless text a program of its own (s/1.0/1.1/ in a Makefile).
 	DenyOnly bool
+	// DenyAsks is true, beside DenyOnly, for a command of text the line
+	// knows it feeds a shell through a program whose output the
+	// analysis does not compute (echo 'rm -rf ~' | perl -pe 1 | sh:
+	// fedUnseen): what would deny it asks, for the text may be changed.
+	DenyAsks bool
 	// Func is the name of the function whose body holds the command, ""
 	// outside function definitions.
 	Func string

@@ -51,17 +51,25 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
+		valued := false
 		if !w.Literal {
 			if v, ok := z.valueOf(w, i); ok {
-				w = v // x=s.sh; echo 'rm -rf ~' > $x
+				w, valued = v, true // x=s.sh; echo 'rm -rf ~' > $x
 			}
 		}
 		if w = z.fileWord(w); !w.Literal {
 			return
 		}
 		f := writtenFile{file: w, dir: c.Dir, text: text, known: known}
-		if prev, ok := z.lastWritten(w.Text, c.Dir); app && ok {
+		prev, ok := z.lastWritten(w.Text, c.Dir)
+		if app && ok {
 			f.text, f.known = prev.text+text, known && prev.known
+		}
+		if valued && ok {
+			// The value may not be the one the shell gives x there (x
+			// set by let, getopts, (( )), a function's local): what
+			// the line wrote to the file before is judged still.
+			f.was = keptPrior(f.was, prev)
 		}
 		z.noteWrite(f)
 	}
@@ -84,6 +92,9 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		z.copiesWritten(v, rs)
 		if valued && len(args) > 2 && slices.ContainsFunc(args[1:len(args)-1], func(w Word) bool { return !w.Literal }) {
 			z.keepUnknown(from)
+		}
+		if valued {
+			z.keepPriors(from) // ln -s u.sh $x, cp -t $x u.sh
 		}
 		return
 	case "mkfifo", "mknod":
@@ -789,14 +800,23 @@ func (z *analyzer) lastInserted(name, dir string) (writtenFile, bool) {
 // (tooDeep) or leaves later writes unjudged (readLaterBytes), so that
 // cutting its report would let what follows on the line pass unseen.
 func (z *analyzer) runInserted(c SimpleCommand, name string, f writtenFile) {
+	z.denyOnly(func() { z.runWritten(c, name, f) }, false)
+}
+
+// denyOnly runs judge, which walks a text as a program, and makes the
+// commands it adds deny-only (SimpleCommand.DenyOnly; asks, where a deny
+// is only asked for: DenyAsks) and drops what it found too complex,
+// but a bound it reached (runInserted).
+func (z *analyzer) denyOnly(judge func(), asks bool) {
 	start, complex := len(z.a.Commands), len(z.a.Complex)
-	tooDeep, spent := z.tooDeep, z.readLaterBytes > maxReadLater
-	z.runWritten(c, name, f)
-	if z.tooDeep == tooDeep && (z.readLaterBytes > maxReadLater) == spent {
+	tooDeep, spent, copies := z.tooDeep, z.readLaterBytes > maxReadLater, z.codeCopies > maxRunWith
+	judge()
+	if z.tooDeep == tooDeep && (z.readLaterBytes > maxReadLater) == spent && (z.codeCopies > maxRunWith) == copies {
 		z.a.Complex = z.a.Complex[:complex]
 	}
 	for k := start; k < len(z.a.Commands); k++ {
 		z.a.Commands[k].DenyOnly = true
+		z.a.Commands[k].DenyAsks = asks
 	}
 }
 
@@ -893,6 +913,11 @@ func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 			z.runInserted(c, name, *f.was)
 		}
 		return
+	}
+	if f.was != nil {
+		// A write to a variable's value: what the line wrote to the
+		// file before, deny-only (keptPrior).
+		z.runInserted(c, name, *f.was)
 	}
 	if containerStdinShell(c) >= 0 {
 		// echo 'rm -rf /' > s; docker run -i alpine sh < s: the
@@ -1118,6 +1143,42 @@ func (z *analyzer) keepUnknown(from int) {
 			z.written[k] = writtenFile{file: f.file, dir: f.dir, was: &f}
 		}
 	}
+}
+
+// keepPriors keeps judged, deny-only, what the line wrote before to
+// each file written from index from on of z.written, a copy to a
+// variable's value (cp u.sh $x): the value read may not be the one the
+// shell gives the variable there (let, getopts, (( )) and a function's
+// local set it unseen), and the file the line wrote before, not
+// replaced then, must not pass as replaced. It looks at every write
+// before them, within treeCopied's bound (maxTreeWork), past which the
+// line is too complex to check.
+func (z *analyzer) keepPriors(from int) {
+	if z.treeWork += from * (len(z.written) - from); z.treeWork > maxTreeWork {
+		z.complexOnce("more copies to variables' values after the line's writes than the analysis follows")
+		return
+	}
+	for k := from; k < len(z.written); k++ {
+		f := z.written[k]
+		for j := from - 1; j >= 0; j-- {
+			p := z.written[j]
+			if sameFile(z.atHome(p.file.Text), z.placedDir(p.dir), z.atHome(f.file.Text), z.placedDir(f.dir)) {
+				z.written[k].was = keptPrior(f.was, p)
+				break
+			}
+		}
+	}
+}
+
+// keptPrior returns was, the chain of texts a file held that are judged
+// deny-only (runInserted), with prior at its end.
+func keptPrior(was *writtenFile, prior writtenFile) *writtenFile {
+	if was == nil {
+		return &prior
+	}
+	w := *was
+	w.was = keptPrior(w.was, prior)
+	return &w
 }
 
 // copierName is the name of c, a copy or a link (notesWritten), as
