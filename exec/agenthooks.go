@@ -864,24 +864,12 @@ func shebangLanguage(b []byte) string {
 func pythonImports(src, dir string) []protectedPath {
 	var names []string
 	for line := range strings.Lines(src) {
-		line, _, _ = strings.Cut(strings.TrimSpace(line), "#")
-		if rest, ok := strings.CutPrefix(line, "import "); ok {
-			for item := range strings.SplitSeq(rest, ",") {
-				if f := strings.Fields(item); len(f) > 0 {
-					names = append(names, f[0])
-				}
-			}
-		} else if rest, ok := strings.CutPrefix(line, "from "); ok {
-			f := strings.Fields(rest)
-			if len(f) < 3 || f[1] != "import" {
-				continue
-			}
-			names = append(names, f[0])
-			for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
-				if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
-					names = append(names, f[0]+"."+g[0]) // a module of the package
-				}
-			}
+		line, _, _ = strings.Cut(line, "#")
+		// A statement after another (import os; import helpers) or after
+		// a compound statement's colon (try: import helpers) imports as
+		// one of its own does.
+		for stmt := range strings.FieldsFuncSeq(line, func(r rune) bool { return r == ';' || r == ':' }) {
+			names = append(names, importedNames(strings.TrimSpace(strings.ReplaceAll(stmt, "\t", " ")))...)
 		}
 	}
 	var out []protectedPath
@@ -900,6 +888,33 @@ func pythonImports(src, dir string) []protectedPath {
 		}
 	}
 	return withByteCode(out, 1)
+}
+
+// importedNames returns the modules Python statement stmt imports
+// (import a, b.c as d; from lib import util, x: lib and lib.util,
+// lib.x, any of which may be a module), none for another statement.
+func importedNames(stmt string) []string {
+	var names []string
+	if rest, ok := strings.CutPrefix(stmt, "import "); ok {
+		for item := range strings.SplitSeq(rest, ",") {
+			if f := strings.Fields(item); len(f) > 0 {
+				names = append(names, f[0])
+			}
+		}
+		return names
+	}
+	rest, ok := strings.CutPrefix(stmt, "from ")
+	f := strings.Fields(rest)
+	if !ok || len(f) < 3 || f[1] != "import" {
+		return nil
+	}
+	names = append(names, f[0])
+	for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
+		if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
+			names = append(names, f[0]+"."+g[0]) // a module of the package
+		}
+	}
+	return names
 }
 
 // nodeImports returns the files in dir, a hook's JavaScript script's

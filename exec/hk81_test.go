@@ -141,3 +141,30 @@ func TestAgentHookTextSourcedHk81(t *testing.T) {
 		})
 	}
 }
+
+// TestPythonImportsRed82: a module a hook's Python script imports after
+// another statement (import os; import helper), after a compound
+// statement's colon (try: import helper) or past a tab (import\thelper)
+// was not protected: the command rewrote helper.py and the agent's next
+// hook ran it. The neighbours, a dictionary key and a string of the
+// name, import nothing.
+func TestPythonImportsRed82(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"import os; import helper\n", true},
+		{"try: import helper\nexcept ImportError: pass\n", true},
+		{"if True: from helper import f\n", true},
+		{"import\thelper\n", true},
+		// neighbours
+		{"import os; d = {'helper': 1}\n", false},
+		{"print('import helper')\n", false},
+	} {
+		ps := pythonImports(tc.src, "/r/tools")
+		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == "/r/tools/helper.py" })
+		if got != tc.want {
+			t.Errorf("%q: helper.py protected %v, want %v: %+v", tc.src, got, tc.want, ps)
+		}
+	}
+}
