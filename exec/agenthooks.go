@@ -920,9 +920,9 @@ func importedNames(stmt string) []string {
 // nodeImports returns the files in dir, a hook's JavaScript script's
 // directory, that the relative modules it requires or imports name
 // (require('./lib'), import x from "../lib.js", import('./lib')): the
-// name itself, and without an extension those node then tries (lib.js,
-// lib.json, lib/index.js …), missing ones too (the first found is
-// run). Modules in node_modules are nodeModulesDirs', not what the
+// name itself, and without an extension node loads as it is
+// (nodeTriesExtensions) those node then tries (lib.js, lib.json,
+// lib/index.js …), missing ones too (the first found is run). Modules in node_modules are nodeModulesDirs', not what the
 // modules load.
 func nodeImports(src, dir string) []protectedPath {
 	var out []protectedPath
@@ -932,7 +932,7 @@ func nodeImports(src, dir string) []protectedPath {
 		}
 		p := dir + "/" + spec
 		files := []string{p}
-		if filepath.Ext(spec) == "" {
+		if nodeTriesExtensions(spec) {
 			files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
 		}
 		for _, f := range files {
@@ -942,6 +942,19 @@ func nodeImports(src, dir string) []protectedPath {
 		}
 	}
 	return out
+}
+
+// nodeTriesExtensions says whether node, given relative module spec
+// with no file of that name, tries it with its extensions: unless it
+// ends in one node loads as it is. A spec with another dot
+// (./hook.config) is tried too: node loads hook.config.js for it, which
+// a sandboxed echo > tools/hook.config.js rewrote (red82).
+func nodeTriesExtensions(spec string) bool {
+	switch filepath.Ext(spec) {
+	case ".js", ".json", ".node", ".cjs", ".mjs":
+		return false
+	}
+	return true
 }
 
 // nodeSpecs returns the quoted module names JavaScript source src

@@ -168,3 +168,26 @@ func TestPythonImportsRed82(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeImportsRed82: a relative module of a dotted name
+// (require('./lib.config')) protected only the name itself, and node
+// loaded lib.config.js, which the command rewrote. The neighbour, a name
+// ending in an extension node loads as it is, is not tried with others.
+func TestNodeImportsRed82(t *testing.T) {
+	for _, tc := range []struct {
+		src, file string
+		want      bool
+	}{
+		{"require('./lib.config')\n", "/r/tools/lib.config.js", true},
+		{"import c from './hook.v2'\n", "/r/tools/hook.v2/index.js", true},
+		// neighbours
+		{"require('./lib.js')\n", "/r/tools/lib.js.js", false},
+		{"require('./data.json')\n", "/r/tools/data.json.js", false},
+	} {
+		ps := nodeImports(tc.src, "/r/tools")
+		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return filepath.Clean(p.path) == tc.file })
+		if got != tc.want {
+			t.Errorf("%q: %s protected %v, want %v: %+v", tc.src, tc.file, got, tc.want, ps)
+		}
+	}
+}

@@ -12,60 +12,70 @@ import (
 	"testing"
 )
 
-// TestAgentHookImportsRed82: a hook's Python script that imports a
-// sibling module after another statement (import os; import helper) or a
-// compound statement's colon (try: import helper) left the module
-// writable: echo 'print("evil")' > tools/helper.py exited 0, and the
-// hook, run as the agent runs it on the host, printed evil. Now the
-// write is refused under the layer and put back without it (125); the
-// hook prints ok. The neighbour, a script importing only os beside a
-// dictionary's colon, leaves helper.py the command's. As a git hook's
-// script too.
+// TestAgentHookImportsRed82: a module a hook's script imports that the
+// plan did not find was left writable, and the command's write to it ran
+// at the next hook: a Python script's import after another statement
+// (import os; import helper) or a compound statement's colon (try:
+// import helper), and a node script's require('./lib.config'), which
+// node loads from lib.config.js. The write exited 0, and the hook, run
+// as the agent (or git) runs it on the host, printed evil. Now the write
+// is refused under the layer and put back without it (125); the hook
+// prints ok. The neighbours, a script importing only os beside a
+// dictionary's colon, and a require('./lib.js') whose lib.js.js node
+// never loads, leave the file the command's. As a git hook's script too.
 func TestAgentHookImportsRed82(t *testing.T) {
 	requireSandbox(t)
+	const py, js = "python3 tools/check.py", "node tools/check.js"
 	for _, tc := range []struct {
 		name, hook, script string
-		held               bool
+		file, evil         string // what the command writes, and the line
+		git, held          bool   // a git hook runs it; file is protected
 	}{
-		{"after a semicolon", "python3 tools/check.py", "import os; import helper\nprint('ok')\n", true},
-		{"after try's colon", "python3 tools/check.py", "try: import helper\nexcept ImportError: pass\nprint('ok')\n", true},
-		{"a git hook's script, after a semicolon", "git", "import os; import helper\nprint('ok')\n", true},
-		// neighbour
-		{"no import of it", "python3 tools/check.py", "import os; d = {'helper': 1}\nprint('ok')\n", false},
+		{"after a semicolon", py, "import os; import helper\nprint('ok')\n", "tools/helper.py", `print("evil")`, false, true},
+		{"after try's colon", py, "try: import helper\nexcept ImportError: pass\nprint('ok')\n", "tools/helper.py", `print("evil")`, false, true},
+		{"a git hook's script, after a semicolon", py, "import os; import helper\nprint('ok')\n", "tools/helper.py", `print("evil")`, true, true},
+		{"a node module of a dotted name", js, "require('./lib.config')\nconsole.log('ok')\n", "tools/lib.config.js", `console.log("evil")`, false, true},
+		{"a git hook's node script, a dotted name", js, "require('./lib.config')\nconsole.log('ok')\n", "tools/lib.config.js", `console.log("evil")`, true, true},
+		// neighbours
+		{"no import of it", py, "import os; d = {'helper': 1}\nprint('ok')\n", "tools/helper.py", `print("evil")`, false, false},
+		{"a name node loads as it is", js, "require('./lib.js')\nconsole.log('ok')\n", "tools/lib.js.js", `console.log("evil")`, false, false},
 	} {
 		for _, asUser := range lead79Users {
 			for _, flags := range sandboxModes(t) {
 				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
-				files := map[string]string{"tools/check.py": tc.script, "tools/helper.py": "\n"}
-				if tc.hook != "git" {
+				script := strings.Fields(tc.hook)[1]
+				files := map[string]string{script: tc.script, "tools/helper.py": "\n", "tools/lib.js": "\n", "tools/lib.config.js": "\n"}
+				if !tc.git {
 					files[".claude/settings.json"] = lead79Hooks(tc.hook)
 				}
 				p := lead79Project(t, asUser, files)
-				if tc.hook == "git" {
-					p.write(".git/hooks/pre-commit", "#!/bin/sh\npython3 tools/check.py\n", 0o755)
+				if tc.git {
+					p.write(".git/hooks/pre-commit", "#!/bin/sh\n"+tc.hook+"\n", 0o755)
 				}
-				r := runLead79(p, `echo 'print("evil")' > tools/helper.py; echo work >> scripts/other.sh; exit 0`, flags)
+				before := p.read(tc.file)
+				r := runLead79(p, "echo '"+tc.evil+"' > "+tc.file+"; echo work >> scripts/other.sh; exit 0", flags)
 				if got := p.read("scripts/other.sh"); got != "original\nwork\n" {
 					t.Errorf("%s: scripts/other.sh, which nothing loads: %q, want the command's write", what, got)
 				}
-				got := p.read("tools/helper.py")
+				got := p.read(tc.file)
 				if !tc.held {
-					if r.code != 0 || got != "print(\"evil\")\n" {
-						t.Errorf("%s: exit %d, tools/helper.py %q; want 0 and the command's write\nstderr: %s", what, r.code, got, r.stderr)
+					if r.code != 0 || got != tc.evil+"\n" {
+						t.Errorf("%s: exit %d, %s %q; want 0 and the command's write\nstderr: %s", what, r.code, tc.file, got, r.stderr)
 					}
 					continue
 				}
 				switch {
 				case flags == nil && (r.code != 0 || !strings.Contains(r.stderr, "Read-only file system")):
 					t.Errorf("%s: exit %d; want 0, the write refused (Read-only file system)\nstderr: %s", what, r.code, r.stderr)
-				case flags != nil && (r.code != 125 || !strings.Contains(r.stderr, "tools/helper.py")):
-					t.Errorf("%s: exit %d; want 125 naming tools/helper.py\nstderr: %s", what, r.code, r.stderr)
+				case flags != nil && (r.code != 125 || !strings.Contains(r.stderr, tc.file)):
+					t.Errorf("%s: exit %d; want 125 naming %s\nstderr: %s", what, r.code, tc.file, r.stderr)
 				}
-				if got != "\n" {
-					t.Errorf("%s: tools/helper.py %q after the run, want it unchanged\nstderr: %s", what, got, r.stderr)
+				if got != before {
+					t.Errorf("%s: %s %q after the run, want it unchanged\nstderr: %s", what, tc.file, got, r.stderr)
 				}
 				// The hook as the agent or git runs it, on the host.
-				c := exec.Command("python3", "tools/check.py")
+				f := strings.Fields(tc.hook)
+				c := exec.Command(f[0], f[1:]...)
 				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root, "PYTHONDONTWRITEBYTECODE=1"}
 				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
 					t.Errorf("%s: the hook printed %q, want ok", what, out)
