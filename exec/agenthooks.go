@@ -56,7 +56,10 @@ type protectedPath struct {
 	// (its link target's) Python puts first on its path: a module the
 	// command makes there (signal.py, which the standard library's
 	// subprocess imports) runs in place of the standard library's or an
-	// installed one at the agent's next hook. Held against new modules
+	// installed one at the agent's next hook. Or a module of a package
+	// such a script imports from, whose directory Python searches for
+	// the package's modules, an extension module (lib/util.so) before
+	// the source. Held against new modules
 	// on Linux (guard.holdModules); the script itself is protected as
 	// any other path.
 	moduleDir bool
@@ -856,7 +859,10 @@ func shebangLanguage(b []byte) string {
 // directory, which Python puts first on its path, that the script's
 // import lines may load (import helpers, from lib.util import x): each
 // name's helpers.py and helpers/__init__.py, those of the packages it
-// lies in, and the byte code directories beside them (withByteCode).
+// lies in, and the byte code directories beside them (withByteCode);
+// the packages' directories are held against new modules (moduleDir),
+// an extension module made there (lib/util.so) being imported before
+// the project's source (red82).
 // Missing ones too: scripts/json.py, made by the command, would be
 // imported for the standard library's json. Imports in the modules
 // themselves are not followed, nor relative ones (from . import x),
@@ -882,7 +888,11 @@ func pythonImports(src, dir string) []protectedPath {
 			p += "/" + part
 			for _, f := range []string{p + ".py", p + "/__init__.py"} {
 				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
-					out = append(out, protectedPath{path: f})
+					// A package's directory is held against new modules
+					// as the script's is: Python takes an extension module
+					// (lib/util.so, lib/__init__.abi3.so) before the
+					// source it holds.
+					out = append(out, protectedPath{path: f, moduleDir: filepath.Dir(f) != dir})
 				}
 			}
 		}

@@ -191,3 +191,20 @@ func TestNodeImportsRed82(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonPackageModuleDirRed82: a module of a package a hook's
+// Python script imports (lib/util.py, lib/__init__.py) marks the
+// package's directory to be held against new modules, where an
+// extension module (lib/util.so) made by the command ran in place of
+// the project's source. The neighbour, a module in the script's own
+// directory (the working directory, for python3 -m, where every new .py
+// would fail the run), marks nothing.
+func TestPythonPackageModuleDirRed82(t *testing.T) {
+	ps := pythonImports("import lib.util\n", "/r/tools")
+	for path, want := range map[string]bool{"/r/tools/lib/util.py": true, "/r/tools/lib/__init__.py": true, "/r/tools/lib.py": false} {
+		i := slices.IndexFunc(ps, func(p protectedPath) bool { return p.path == path })
+		if i < 0 || ps[i].moduleDir != want {
+			t.Errorf("%s: want listed with moduleDir %v: %+v", path, want, ps)
+		}
+	}
+}

@@ -84,3 +84,58 @@ func TestAgentHookImportsRed82(t *testing.T) {
 		}
 	}
 }
+
+// red82Library is C source of a shared library that prints evil when
+// loaded: Python runs it as it dlopens an extension module.
+const red82Library = `printf '#include <unistd.h>\n__attribute__((constructor)) static void f(void) { write(1, "evil\\n", 5); }\n' > e.c && gcc -pipe -shared -fPIC -o `
+
+// TestAgentHookPackageModulesRed82: a hook's Python script that imports
+// from a package of the project (import lib.util) held lib/util.py, but
+// Python imports an extension module of the name first: a sandboxed gcc
+// -shared -o tools/lib/util.so (or lib/__init__.abi3.so) exited 0 and
+// the hook, run on the host, printed evil. Now what the command made
+// there is moved aside after the run, with the layer and without it
+// (125); the hook prints ok. The neighbours, a data file in the package
+// and a module in a package the script does not import, stay.
+func TestAgentHookPackageModulesRed82(t *testing.T) {
+	requireSandbox(t)
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc to build an extension module")
+	}
+	for _, tc := range []struct {
+		name, attack, gone string
+	}{
+		{"beside a package's module", red82Library + "tools/lib/util.so e.c", "tools/lib/util.so"},
+		{"for a package's __init__", red82Library + "tools/lib/__init__.abi3.so e.c", "tools/lib/__init__.abi3.so"},
+		// neighbours
+		{"a data file in the package", "echo 1 > tools/lib/data.txt", ""},
+		{"a package not imported", red82Library + "tools/other/util.so e.c", ""},
+	} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
+				p := lead79Project(t, asUser, map[string]string{
+					".claude/settings.json": lead79Hooks("python3 tools/check.py"),
+					"tools/check.py":        "import lib.util\nprint('ok')\n",
+					"tools/lib/__init__.py": "", "tools/lib/util.py": "",
+					"tools/other/__init__.py": "", "tools/other/util.py": "",
+				})
+				r := runLead79(p, tc.attack+"; exit 0", flags)
+				if tc.gone == "" {
+					if r.code != 0 {
+						t.Errorf("%s: exit %d, want 0\nstderr: %s", what, r.code, r.stderr)
+					}
+					continue
+				}
+				if r.code != 125 || !strings.Contains(r.stderr, tc.gone) || !strings.Contains(r.stderr, "moved aside") {
+					t.Errorf("%s: exit %d, want 125 naming %s moved aside\nstderr: %s", what, r.code, tc.gone, r.stderr)
+				}
+				c := exec.Command("python3", "tools/check.py")
+				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root, "PYTHONDONTWRITEBYTECODE=1"}
+				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+					t.Errorf("%s: the hook printed %q, want ok", what, out)
+				}
+			}
+		}
+	}
+}
