@@ -869,13 +869,31 @@ func shebangLanguage(b []byte) string {
 // which a script run as a file cannot make.
 func pythonImports(src, dir string) []protectedPath {
 	var names []string
+	open := "" // the package of a from … import ( not closed yet
 	for line := range strings.Lines(src) {
 		line, _, _ = strings.Cut(line, "#")
+		if open != "" {
+			// The names of a parenthesized import, a line each as black
+			// writes them (from lib import (\n    util,\n)).
+			items, closed := strings.CutSuffix(strings.TrimSpace(line), ")")
+			if i := strings.IndexByte(items, ')'); i >= 0 {
+				items, closed = items[:i], true
+			}
+			names = append(names, importedNames("from "+open+" import "+items)...)
+			if closed {
+				open = ""
+			}
+			continue
+		}
 		// A statement after another (import os; import helpers) or after
 		// a compound statement's colon (try: import helpers) imports as
 		// one of its own does.
 		for stmt := range strings.FieldsFuncSeq(line, func(r rune) bool { return r == ';' || r == ':' }) {
-			names = append(names, importedNames(strings.TrimSpace(strings.ReplaceAll(stmt, "\t", " ")))...)
+			stmt = strings.TrimSpace(strings.ReplaceAll(stmt, "\t", " "))
+			names = append(names, importedNames(stmt)...)
+			if f := strings.Fields(stmt); len(f) >= 3 && f[0] == "from" && strings.HasPrefix(f[2], "import") && strings.Contains(stmt, "(") && !strings.Contains(stmt, ")") {
+				open = f[1]
+			}
 		}
 	}
 	var out []protectedPath

@@ -208,3 +208,29 @@ func TestPythonPackageModuleDirRed82(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonParenthesizedImportsRed82: the modules of a package a
+// hook's script imports in parentheses, a line each (from lib import
+// (\n    util,\n)), as black writes a long import, were not protected:
+// lib/util.py stayed writable and ran at the next hook. The neighbour,
+// a call's arguments on the lines after a closed import, imports
+// nothing.
+func TestPythonParenthesizedImportsRed82(t *testing.T) {
+	for _, tc := range []struct {
+		src, file string
+		want      bool
+	}{
+		{"from lib import (\n    util,\n    other,\n)\n", "/r/tools/lib/util.py", true},
+		{"from lib import (\n    a, util)\n", "/r/tools/lib/util.py", true},
+		{"from lib import (\n    other,\n)\nutil = 1\n", "/r/tools/lib/other.py", true},
+		// neighbours
+		{"from lib import (\n    other,\n)\nprint(\n    util,\n)\n", "/r/tools/lib/util.py", false},
+		{"from lib import (x)\nf(\n    util,\n)\n", "/r/tools/lib/util.py", false},
+	} {
+		ps := pythonImports(tc.src, "/r/tools")
+		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == tc.file })
+		if got != tc.want {
+			t.Errorf("%q: %s protected %v, want %v", tc.src, tc.file, got, tc.want)
+		}
+	}
+}

@@ -16,7 +16,8 @@ import (
 // plan did not find was left writable, and the command's write to it ran
 // at the next hook: a Python script's import after another statement
 // (import os; import helper) or a compound statement's colon (try:
-// import helper), and a node script's require('./lib.config'), which
+// import helper), or in parentheses a line each (from lib import (\n
+// util,\n)), and a node script's require('./lib.config'), which
 // node loads from lib.config.js. The write exited 0, and the hook, run
 // as the agent (or git) runs it on the host, printed evil. Now the write
 // is refused under the layer and put back without it (125); the hook
@@ -34,6 +35,7 @@ func TestAgentHookImportsRed82(t *testing.T) {
 		{"after a semicolon", py, "import os; import helper\nprint('ok')\n", "tools/helper.py", `print("evil")`, false, true},
 		{"after try's colon", py, "try: import helper\nexcept ImportError: pass\nprint('ok')\n", "tools/helper.py", `print("evil")`, false, true},
 		{"a git hook's script, after a semicolon", py, "import os; import helper\nprint('ok')\n", "tools/helper.py", `print("evil")`, true, true},
+		{"a parenthesized import", py, "from lib import (\n    util,\n)\nprint('ok')\n", "tools/lib/util.py", `print("evil")`, false, true},
 		{"a node module of a dotted name", js, "require('./lib.config')\nconsole.log('ok')\n", "tools/lib.config.js", `console.log("evil")`, false, true},
 		{"a git hook's node script, a dotted name", js, "require('./lib.config')\nconsole.log('ok')\n", "tools/lib.config.js", `console.log("evil")`, true, true},
 		// neighbours
@@ -44,7 +46,7 @@ func TestAgentHookImportsRed82(t *testing.T) {
 			for _, flags := range sandboxModes(t) {
 				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
 				script := strings.Fields(tc.hook)[1]
-				files := map[string]string{script: tc.script, "tools/helper.py": "\n", "tools/lib.js": "\n", "tools/lib.config.js": "\n"}
+				files := map[string]string{script: tc.script, "tools/helper.py": "\n", "tools/lib.js": "\n", "tools/lib.config.js": "\n", "tools/lib/__init__.py": "", "tools/lib/util.py": "\n"}
 				if !tc.git {
 					files[".claude/settings.json"] = lead79Hooks(tc.hook)
 				}
