@@ -56,7 +56,10 @@ type protectedPath struct {
 	// (its link target's) Python puts first on its path: a module the
 	// command makes there (signal.py, which the standard library's
 	// subprocess imports) runs in place of the standard library's or an
-	// installed one at the agent's next hook. Held against new modules
+	// installed one at the agent's next hook. Or a module of a package
+	// such a script imports from, whose directory Python searches for
+	// the package's modules, an extension module (lib/util.so) before
+	// the source. Held against new modules
 	// on Linux (guard.holdModules); the script itself is protected as
 	// any other path.
 	moduleDir bool
@@ -856,31 +859,40 @@ func shebangLanguage(b []byte) string {
 // directory, which Python puts first on its path, that the script's
 // import lines may load (import helpers, from lib.util import x): each
 // name's helpers.py and helpers/__init__.py, those of the packages it
-// lies in, and the byte code directories beside them (withByteCode).
+// lies in, and the byte code directories beside them (withByteCode);
+// the packages' directories are held against new modules (moduleDir),
+// an extension module made there (lib/util.so) being imported before
+// the project's source (red82).
 // Missing ones too: scripts/json.py, made by the command, would be
 // imported for the standard library's json. Imports in the modules
 // themselves are not followed, nor relative ones (from . import x),
 // which a script run as a file cannot make.
 func pythonImports(src, dir string) []protectedPath {
 	var names []string
+	open := "" // the package of a from … import ( not closed yet
 	for line := range strings.Lines(src) {
-		line, _, _ = strings.Cut(strings.TrimSpace(line), "#")
-		if rest, ok := strings.CutPrefix(line, "import "); ok {
-			for item := range strings.SplitSeq(rest, ",") {
-				if f := strings.Fields(item); len(f) > 0 {
-					names = append(names, f[0])
-				}
+		line, _, _ = strings.Cut(line, "#")
+		if open != "" {
+			// The names of a parenthesized import, a line each as black
+			// writes them (from lib import (\n    util,\n)).
+			items, closed := strings.CutSuffix(strings.TrimSpace(line), ")")
+			if i := strings.IndexByte(items, ')'); i >= 0 {
+				items, closed = items[:i], true
 			}
-		} else if rest, ok := strings.CutPrefix(line, "from "); ok {
-			f := strings.Fields(rest)
-			if len(f) < 3 || f[1] != "import" {
-				continue
+			names = append(names, importedNames("from "+open+" import "+items)...)
+			if closed {
+				open = ""
 			}
-			names = append(names, f[0])
-			for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
-				if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
-					names = append(names, f[0]+"."+g[0]) // a module of the package
-				}
+			continue
+		}
+		// A statement after another (import os; import helpers) or after
+		// a compound statement's colon (try: import helpers) imports as
+		// one of its own does.
+		for stmt := range strings.FieldsFuncSeq(line, func(r rune) bool { return r == ';' || r == ':' }) {
+			stmt = strings.TrimSpace(strings.ReplaceAll(stmt, "\t", " "))
+			names = append(names, importedNames(stmt)...)
+			if f := strings.Fields(stmt); len(f) >= 3 && f[0] == "from" && strings.HasPrefix(f[2], "import") && strings.Contains(stmt, "(") && !strings.Contains(stmt, ")") {
+				open = f[1]
 			}
 		}
 	}
@@ -894,7 +906,11 @@ func pythonImports(src, dir string) []protectedPath {
 			p += "/" + part
 			for _, f := range []string{p + ".py", p + "/__init__.py"} {
 				if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {
-					out = append(out, protectedPath{path: f})
+					// A package's directory is held against new modules
+					// as the script's is: Python takes an extension module
+					// (lib/util.so, lib/__init__.abi3.so) before the
+					// source it holds.
+					out = append(out, protectedPath{path: f, moduleDir: filepath.Dir(f) != dir})
 				}
 			}
 		}
@@ -902,12 +918,39 @@ func pythonImports(src, dir string) []protectedPath {
 	return withByteCode(out, 1)
 }
 
+// importedNames returns the modules Python statement stmt imports
+// (import a, b.c as d; from lib import util, x: lib and lib.util,
+// lib.x, any of which may be a module), none for another statement.
+func importedNames(stmt string) []string {
+	var names []string
+	if rest, ok := strings.CutPrefix(stmt, "import "); ok {
+		for item := range strings.SplitSeq(rest, ",") {
+			if f := strings.Fields(item); len(f) > 0 {
+				names = append(names, f[0])
+			}
+		}
+		return names
+	}
+	rest, ok := strings.CutPrefix(stmt, "from ")
+	f := strings.Fields(rest)
+	if !ok || len(f) < 3 || f[1] != "import" {
+		return nil
+	}
+	names = append(names, f[0])
+	for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
+		if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
+			names = append(names, f[0]+"."+g[0]) // a module of the package
+		}
+	}
+	return names
+}
+
 // nodeImports returns the files in dir, a hook's JavaScript script's
 // directory, that the relative modules it requires or imports name
 // (require('./lib'), import x from "../lib.js", import('./lib')): the
-// name itself, and without an extension those node then tries (lib.js,
-// lib.json, lib/index.js …), missing ones too (the first found is
-// run). Modules in node_modules are nodeModulesDirs', not what the
+// name itself, and without an extension node loads as it is
+// (nodeTriesExtensions) those node then tries (lib.js, lib.json,
+// lib/index.js …), missing ones too (the first found is run). Modules in node_modules are nodeModulesDirs', not what the
 // modules load.
 func nodeImports(src, dir string) []protectedPath {
 	var out []protectedPath
@@ -917,7 +960,7 @@ func nodeImports(src, dir string) []protectedPath {
 		}
 		p := dir + "/" + spec
 		files := []string{p}
-		if filepath.Ext(spec) == "" {
+		if nodeTriesExtensions(spec) {
 			files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
 		}
 		for _, f := range files {
@@ -927,6 +970,19 @@ func nodeImports(src, dir string) []protectedPath {
 		}
 	}
 	return out
+}
+
+// nodeTriesExtensions says whether node, given relative module spec
+// with no file of that name, tries it with its extensions: unless it
+// ends in one node loads as it is. A spec with another dot
+// (./hook.config) is tried too: node loads hook.config.js for it, which
+// a sandboxed echo > tools/hook.config.js rewrote (red82).
+func nodeTriesExtensions(spec string) bool {
+	switch filepath.Ext(spec) {
+	case ".js", ".json", ".node", ".cjs", ".mjs":
+		return false
+	}
+	return true
 }
 
 // nodeSpecs returns the quoted module names JavaScript source src

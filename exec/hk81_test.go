@@ -141,3 +141,96 @@ func TestAgentHookTextSourcedHk81(t *testing.T) {
 		})
 	}
 }
+
+// TestPythonImportsRed82: a module a hook's Python script imports after
+// another statement (import os; import helper), after a compound
+// statement's colon (try: import helper) or past a tab (import\thelper)
+// was not protected: the command rewrote helper.py and the agent's next
+// hook ran it. The neighbours, a dictionary key and a string of the
+// name, import nothing.
+func TestPythonImportsRed82(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"import os; import helper\n", true},
+		{"try: import helper\nexcept ImportError: pass\n", true},
+		{"if True: from helper import f\n", true},
+		{"import\thelper\n", true},
+		// neighbours
+		{"import os; d = {'helper': 1}\n", false},
+		{"print('import helper')\n", false},
+	} {
+		ps := pythonImports(tc.src, "/r/tools")
+		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == "/r/tools/helper.py" })
+		if got != tc.want {
+			t.Errorf("%q: helper.py protected %v, want %v: %+v", tc.src, got, tc.want, ps)
+		}
+	}
+}
+
+// TestNodeImportsRed82: a relative module of a dotted name
+// (require('./lib.config')) protected only the name itself, and node
+// loaded lib.config.js, which the command rewrote. The neighbour, a name
+// ending in an extension node loads as it is, is not tried with others.
+func TestNodeImportsRed82(t *testing.T) {
+	for _, tc := range []struct {
+		src, file string
+		want      bool
+	}{
+		{"require('./lib.config')\n", "/r/tools/lib.config.js", true},
+		{"import c from './hook.v2'\n", "/r/tools/hook.v2/index.js", true},
+		// neighbours
+		{"require('./lib.js')\n", "/r/tools/lib.js.js", false},
+		{"require('./data.json')\n", "/r/tools/data.json.js", false},
+	} {
+		ps := nodeImports(tc.src, "/r/tools")
+		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return filepath.Clean(p.path) == tc.file })
+		if got != tc.want {
+			t.Errorf("%q: %s protected %v, want %v: %+v", tc.src, tc.file, got, tc.want, ps)
+		}
+	}
+}
+
+// TestPythonPackageModuleDirRed82: a module of a package a hook's
+// Python script imports (lib/util.py, lib/__init__.py) marks the
+// package's directory to be held against new modules, where an
+// extension module (lib/util.so) made by the command ran in place of
+// the project's source. The neighbour, a module in the script's own
+// directory (the working directory, for python3 -m, where every new .py
+// would fail the run), marks nothing.
+func TestPythonPackageModuleDirRed82(t *testing.T) {
+	ps := pythonImports("import lib.util\n", "/r/tools")
+	for path, want := range map[string]bool{"/r/tools/lib/util.py": true, "/r/tools/lib/__init__.py": true, "/r/tools/lib.py": false} {
+		i := slices.IndexFunc(ps, func(p protectedPath) bool { return p.path == path })
+		if i < 0 || ps[i].moduleDir != want {
+			t.Errorf("%s: want listed with moduleDir %v: %+v", path, want, ps)
+		}
+	}
+}
+
+// TestPythonParenthesizedImportsRed82: the modules of a package a
+// hook's script imports in parentheses, a line each (from lib import
+// (\n    util,\n)), as black writes a long import, were not protected:
+// lib/util.py stayed writable and ran at the next hook. The neighbour,
+// a call's arguments on the lines after a closed import, imports
+// nothing.
+func TestPythonParenthesizedImportsRed82(t *testing.T) {
+	for _, tc := range []struct {
+		src, file string
+		want      bool
+	}{
+		{"from lib import (\n    util,\n    other,\n)\n", "/r/tools/lib/util.py", true},
+		{"from lib import (\n    a, util)\n", "/r/tools/lib/util.py", true},
+		{"from lib import (\n    other,\n)\nutil = 1\n", "/r/tools/lib/other.py", true},
+		// neighbours
+		{"from lib import (\n    other,\n)\nprint(\n    util,\n)\n", "/r/tools/lib/util.py", false},
+		{"from lib import (x)\nf(\n    util,\n)\n", "/r/tools/lib/util.py", false},
+	} {
+		ps := pythonImports(tc.src, "/r/tools")
+		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == tc.file })
+		if got != tc.want {
+			t.Errorf("%q: %s protected %v, want %v", tc.src, tc.file, got, tc.want)
+		}
+	}
+}

@@ -497,7 +497,7 @@ func (g *guard) holdModules(path, dir string) {
 // project's, whatever it holds now. It must run once nothing of the
 // command's can write any more; it returns one line for each found.
 func checkModuleDirs(dirs []moduleDir) []string {
-	const why = "a module beside a Python script an agent's or git's hook runs, which Python imports first, in place of the standard library's or an installed one"
+	const why = "a module beside a Python script an agent's or git's hook runs, or in a package it imports from, which Python imports first, in place of the standard library's, an installed one or the project's source"
 	var found []string
 	for _, d := range dirs {
 		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
