@@ -950,8 +950,9 @@ func importedNames(stmt string) []string {
 // (require('./lib'), import x from "../lib.js", import('./lib')): the
 // name itself, and without an extension node loads as it is
 // (nodeTriesExtensions) those node then tries (lib.js, lib.json,
-// lib/index.js …), missing ones too (the first found is run). Modules in node_modules are nodeModulesDirs', not what the
-// modules load.
+// lib.node, an addon a command builds with gcc -shared, lib/index.js …),
+// missing ones too (the first found is run). Modules in node_modules are
+// nodeModulesDirs', not what the modules load.
 func nodeImports(src, dir string) []protectedPath {
 	var out []protectedPath
 	for _, spec := range nodeSpecs(src) {
@@ -961,7 +962,7 @@ func nodeImports(src, dir string) []protectedPath {
 		p := dir + "/" + spec
 		files := []string{p}
 		if nodeTriesExtensions(spec) {
-			files = append(files, p+".js", p+".json", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/package.json")
+			files = append(files, p+".js", p+".json", p+".node", p+".cjs", p+".mjs", p+".ts", p+"/index.js", p+"/index.json", p+"/index.node", p+"/package.json")
 		}
 		for _, f := range files {
 			if !slices.ContainsFunc(out, func(pr protectedPath) bool { return pr.path == f }) {

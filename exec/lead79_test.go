@@ -154,7 +154,7 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 		{"a python #! line", "./scripts/hooks/check", "#!/usr/bin/env python3\nimport helpers\n", []string{"scripts/hooks/helpers.py", "scripts/hooks/helpers/__init__.py"}},
 		{"a node require", "node scripts/x.js", "const lib = require('./lib.js');\nconst fs = require('fs');\n", []string{"scripts/lib.js"}},
 		{"a node import", "node scripts/x.mjs", "import { a } from \"../tools/a.mjs\";\nimport b from './b';\n", []string{"tools/a.mjs",
-			"scripts/b", "scripts/b.js", "scripts/b.json", "scripts/b.cjs", "scripts/b.mjs", "scripts/b.ts"}}, // scripts/b/index.js within scripts/b
+			"scripts/b", "scripts/b.js", "scripts/b.json", "scripts/b.node", "scripts/b.cjs", "scripts/b.mjs", "scripts/b.ts"}}, // scripts/b/index.js within scripts/b
 		{"node, node's own modules", "node scripts/x.js", "const path = require('path');\nimport { readFile } from 'node:fs';\nconst fsp = require('fs/promises');\n", nil},
 		// hk81: a bare module's node_modules, missing in the script's
 		// directory and each above it in the root (none made there).

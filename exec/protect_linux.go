@@ -534,8 +534,8 @@ func checkModuleDirs(dirs []moduleDir) []string {
 // directory whose __init__ is one of those. A link that leads to no
 // directory to be listed counts as one: where it leads may change.
 func pythonModule(dirfd int, name string) bool {
-	if _, ext, ok := strings.Cut(name, "."); ok {
-		return ext == "py" || ext == "pyc" || ext == "so" || strings.HasSuffix(ext, ".so")
+	if strings.Contains(name, ".") {
+		return moduleFileName(name)
 	}
 	var st unix.Stat_t
 	if unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {

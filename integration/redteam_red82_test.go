@@ -38,6 +38,9 @@ func TestAgentHookImportsRed82(t *testing.T) {
 		{"a parenthesized import", py, "from lib import (\n    util,\n)\nprint('ok')\n", "tools/lib/util.py", `print("evil")`, false, true},
 		{"a node module of a dotted name", js, "require('./lib.config')\nconsole.log('ok')\n", "tools/lib.config.js", `console.log("evil")`, false, true},
 		{"a git hook's node script, a dotted name", js, "require('./lib.config')\nconsole.log('ok')\n", "tools/lib.config.js", `console.log("evil")`, true, true},
+		// node loads an addon (lib.node, a command's gcc -shared) before a
+		// directory's index.js: missing, moved aside once made.
+		{"a node addon before a directory's index", js, "require('./pkg')\nconsole.log('ok')\n", "tools/pkg.node", `x`, false, true},
 		// neighbours
 		{"no import of it", py, "import os; d = {'helper': 1}\nprint('ok')\n", "tools/helper.py", `print("evil")`, false, false},
 		{"a name node loads as it is", js, "require('./lib.js')\nconsole.log('ok')\n", "tools/lib.js.js", `console.log("evil")`, false, false},
@@ -46,7 +49,7 @@ func TestAgentHookImportsRed82(t *testing.T) {
 			for _, flags := range sandboxModes(t) {
 				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
 				script := strings.Fields(tc.hook)[1]
-				files := map[string]string{script: tc.script, "tools/helper.py": "\n", "tools/lib.js": "\n", "tools/lib.config.js": "\n", "tools/lib/__init__.py": "", "tools/lib/util.py": "\n"}
+				files := map[string]string{script: tc.script, "tools/helper.py": "\n", "tools/lib.js": "\n", "tools/lib.config.js": "\n", "tools/lib/__init__.py": "", "tools/lib/util.py": "\n", "tools/pkg/index.js": "\n"}
 				if !tc.git {
 					files[".claude/settings.json"] = lead79Hooks(tc.hook)
 				}
@@ -66,7 +69,13 @@ func TestAgentHookImportsRed82(t *testing.T) {
 					}
 					continue
 				}
+				// One missing at the start is made by the command and moved
+				// aside after the run, with the layer too.
+				made := before == "<missing>"
 				switch {
+				case made && (r.code != 125 || !strings.Contains(r.stderr, tc.file) || !strings.Contains(r.stderr, "moved aside")):
+					t.Errorf("%s: exit %d; want 125, %s moved aside\nstderr: %s", what, r.code, tc.file, r.stderr)
+				case made:
 				case flags == nil && (r.code != 0 || !strings.Contains(r.stderr, "Read-only file system")):
 					t.Errorf("%s: exit %d; want 0, the write refused (Read-only file system)\nstderr: %s", what, r.code, r.stderr)
 				case flags != nil && (r.code != 125 || !strings.Contains(r.stderr, tc.file)):
