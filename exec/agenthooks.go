@@ -335,13 +335,44 @@ func commandProgramFiles(dir, c, home string) (files []protectedPath, known bool
 		return nil, false
 	}
 	if fi, err := os.Stat(f); err == nil && fi.IsDir() {
-		return nil, true
+		return dirEntryFiles(f), true
 	}
 	if module == 0 {
 		return []protectedPath{{path: f, moduleDir: pythonScript(f)}}, true
 	}
 	files = withByteCode(programFiles(f, module, ""), module)
 	return append(files, moduleImports(files, dir)...), true
+}
+
+// dirEntryFiles returns the files of directory d, which a hook runs
+// (node tools, python3 tools), that node or Python runs for it: its
+// __main__.py, whose directory Python puts first on its path (moduleDir),
+// and node's package.json, the file its "main" names, and the index files
+// node tries, missing ones too (the first found is run). The rest of the
+// directory stays the project's to write: a sandboxed echo >
+// tools/index.js ran at the agent's next hook (red82).
+func dirEntryFiles(d string) []protectedPath {
+	files := []protectedPath{{path: d + "/__main__.py", moduleDir: true}, {path: d + "/package.json"}}
+	if f, err := openShebang(d + "/package.json"); !missing(err) {
+		var b []byte
+		if err == nil {
+			b, err = io.ReadAll(io.LimitReader(f, maxSourcedSize+1))
+			f.Close()
+		}
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		switch {
+		case err != nil || len(b) > maxSourcedSize:
+			return append(files, protectedPath{path: d + "/package.json", refuse: fmt.Sprintf("a package.json of a directory a hook runs, unreadable or past %d bytes, whose \"main\" node runs: make it smaller, or run outside the sandbox", maxSourcedSize)})
+		case json.Unmarshal(b, &pkg) == nil && pkg.Main != "" && !filepath.IsAbs(pkg.Main):
+			files = append(files, nodeImports("require('./"+strings.TrimPrefix(pkg.Main, "./")+"')", d)...)
+		}
+	}
+	for _, ext := range []string{".js", ".json", ".node"} {
+		files = append(files, protectedPath{path: d + "/index" + ext})
+	}
+	return files
 }
 
 // moduleImports returns the files in dir that the existing Python files

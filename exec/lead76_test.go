@@ -47,7 +47,8 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"in a held directory already", "bash .claude/hooks/x.sh", nil},
 		{"code, no file", `python3 -c 'print(1)'`, nil},
 		{"the root itself", `"$CLAUDE_PROJECT_DIR"`, nil},
-		{"a directory", "node tools", nil},
+		// red82: its entry files only, not the directory.
+		{"a directory", "node tools", []string{"tools/__main__.py", "tools/package.json", "tools/index.js", "tools/index.json", "tools/index.node"}},
 		{"an installed program", "./node_modules/.bin/prettier --write .", nil},
 		{"a virtualenv's python", ".venv/bin/python scripts/x.py", nil},
 	} {
@@ -208,5 +209,34 @@ func TestAgentHookHelpersAndInstalledRoot(t *testing.T) {
 		if want := []string{"scripts/sub.sh", "scripts/files.sh"}; !slices.Equal(got, want) {
 			t.Errorf("root under %q: protected %q, want %q", under, got, want)
 		}
+	}
+}
+
+// TestDirEntryFilesRed82: a directory a hook runs holds its entry files,
+// the one its package.json's "main" names too (with the names node tries
+// for it), and refuses the run where that package.json cannot be read
+// whole; the directory's other files are not held.
+func TestDirEntryFilesRed82(t *testing.T) {
+	root := t.TempDir()
+	writeLead76(t, root, "tools/package.json", `{"name":"t","main":"./lib/start"}`)
+	writeLead76(t, root, "tools/other.js", "")
+	var got []string
+	for _, p := range dirEntryFiles(root + "/tools") {
+		if p.refuse != "" {
+			t.Errorf("refused %s: %s", p.path, p.refuse)
+		}
+		got = append(got, strings.TrimPrefix(filepath.Clean(p.path), root+"/"))
+	}
+	for _, want := range []string{"tools/__main__.py", "tools/package.json", "tools/lib/start", "tools/lib/start.js", "tools/index.js"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s not held: %q", want, got)
+		}
+	}
+	if slices.Contains(got, "tools/other.js") {
+		t.Errorf("tools/other.js held: %q", got)
+	}
+	writeLead76(t, root, "tools/package.json", strings.Repeat(" ", maxSourcedSize+1))
+	if ps := dirEntryFiles(root + "/tools"); !slices.ContainsFunc(ps, func(p protectedPath) bool { return p.refuse != "" }) {
+		t.Errorf("a package.json past maxSourcedSize: %+v, want the run refused", ps)
 	}
 }

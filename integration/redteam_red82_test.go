@@ -150,3 +150,48 @@ func TestAgentHookPackageModulesRed82(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentHookDirectoryRunRed82: a hook that runs a directory (node
+// tools/hook, python3 tools/pyhook) protected nothing (the directory is
+// the project's code): a sandboxed echo > tools/hook/index.js (or
+// __main__.py) exited 0 and the hook, run on the host, printed evil. Its
+// entry files are held now: read-only under the layer, put back without
+// it (125). The neighbour: another file in the directory stays the
+// command's to write.
+func TestAgentHookDirectoryRunRed82(t *testing.T) {
+	requireSandbox(t)
+	for _, tc := range []struct{ hook, entry, evil string }{
+		{"node tools/hook", "tools/hook/index.js", `console.log("evil")`},
+		{"python3 tools/hook", "tools/hook/__main__.py", `print("evil")`},
+	} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				what := fmt.Sprintf("%s, as user %v, %v", tc.hook, asUser, flags)
+				ok := "print('ok')\n"
+				if strings.HasSuffix(tc.entry, ".js") {
+					ok = "console.log('ok')\n"
+				}
+				p := lead79Project(t, asUser, map[string]string{".claude/settings.json": lead79Hooks(tc.hook), tc.entry: ok, "tools/hook/util.txt": "original\n"})
+				r := runLead79(p, "echo '"+tc.evil+"' > "+tc.entry+"; echo work >> tools/hook/util.txt; exit 0", flags)
+				switch {
+				case flags == nil && (r.code != 0 || !strings.Contains(r.stderr, "Read-only file system")):
+					t.Errorf("%s: exit %d; want 0, the write refused (Read-only file system)\nstderr: %s", what, r.code, r.stderr)
+				case flags != nil && (r.code != 125 || !strings.Contains(r.stderr, tc.entry)):
+					t.Errorf("%s: exit %d; want 125 naming %s\nstderr: %s", what, r.code, tc.entry, r.stderr)
+				}
+				if got := p.read(tc.entry); got != ok {
+					t.Errorf("%s: %s %q after the run, want it unchanged", what, tc.entry, got)
+				}
+				if got := p.read("tools/hook/util.txt"); got != "original\nwork\n" {
+					t.Errorf("%s: tools/hook/util.txt, no entry: %q, want the command's write", what, got)
+				}
+				f := strings.Fields(tc.hook)
+				c := exec.Command(f[0], f[1:]...)
+				c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "CLAUDE_PROJECT_DIR=" + p.root, "PYTHONDONTWRITEBYTECODE=1"}
+				if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+					t.Errorf("%s: the hook printed %q, want ok", what, out)
+				}
+			}
+		}
+	}
+}
