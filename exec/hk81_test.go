@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -66,7 +67,9 @@ func TestCheckModuleDirsHk81(t *testing.T) {
 	// lib, the project's directory of modules but no package at the plan,
 	// made one (a lazily imported name's package, imported first from
 	// here); pkg, a package at the plan, rewritten.
-	planted := []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors", "yaml", "pkglink", "dangling", "lib"}
+	// A directory made a package has its __init__ moved aside, not
+	// itself, which may be the project's (lib, tests): read83.
+	planted := []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors/__init__.py", "yaml/__init__.pyc", "pkglink", "dangling", "lib/__init__.py"}
 	for _, f := range []string{"signal.py", "requests.pyc", "_speedups.cpython-311-x86_64-linux-gnu.so", "fast.abi3.so", "selectors/__init__.py", "yaml/__init__.pyc", "lib/__init__.py", "pkg/__init__.py"} {
 		writeLead76(t, dir, f, "print('evil')\n")
 	}
@@ -90,10 +93,19 @@ func TestCheckModuleDirsHk81(t *testing.T) {
 		if _, err := os.Lstat(dir + "/" + n + ".mewsandbox-planted"); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
-		if !slices.ContainsFunc(found, func(f string) bool { return strings.Contains(f, filepath.Join(dir, n)+" (") }) {
+		said := filepath.Join(dir, n) + " ("
+		if pkg, init, ok := strings.Cut(n, "/"); ok {
+			said = filepath.Join(dir, pkg) + " a package (" // and its init
+			if !slices.ContainsFunc(found, func(f string) bool { return strings.Contains(f, said) && strings.Contains(f, init+" to ") }) {
+				t.Errorf("%s not said: %q", n, found)
+			}
+			continue
+		}
+		if !slices.ContainsFunc(found, func(f string) bool { return strings.Contains(f, said) }) {
 			t.Errorf("%s not said: %q", n, found)
 		}
 	}
+	kept = append(kept, "selectors", "yaml", "lib")
 	for _, n := range kept {
 		if _, err := os.Lstat(dir + "/" + n); err != nil {
 			t.Errorf("%s, the project's or no module: %v", n, err)
@@ -231,6 +243,54 @@ func TestPythonParenthesizedImportsRed82(t *testing.T) {
 		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == tc.file })
 		if got != tc.want {
 			t.Errorf("%q: %s protected %v, want %v", tc.src, tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestCheckModuleDirsRead83: what read83 found of the check after the
+// run. A new directory of more files than maxModuleDirNames and no
+// __init__ is no module (it was taken for one, and the run failed), while
+// one whose __init__ lies past that many is; the project's tests/ made a
+// package keeps its files, its __init__.py alone moved aside; and many
+// modules made are said in a bounded record, a line each up to maxSays.
+func TestCheckModuleDirsRead83(t *testing.T) {
+	root := t.TempDir()
+	dir := root + "/scripts/hooks"
+	writeLead76(t, root, "scripts/hooks/check.py", "import subprocess\n")
+	writeLead76(t, root, "scripts/hooks/tests/test_a.py", "")
+	g := &guard{root: root, writable: []string{root}}
+	g.holdModules(dir+"/check.py", dir)
+	if len(g.moduleDirs) != 1 || len(g.unprotected) != 0 {
+		t.Fatalf("held %+v, refused %q", g.moduleDirs, g.unprotected)
+	}
+	for _, d := range []string{"frames", "bigpkg"} {
+		if err := os.MkdirAll(dir+"/"+d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range maxModuleDirNames + 1 {
+			if err := os.WriteFile(fmt.Sprintf("%s/%s/f%05d", dir, d, i), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	writeLead76(t, dir, "bigpkg/__init__.py", "print('evil')\n")
+	writeLead76(t, dir, "tests/__init__.py", "print('evil')\n")
+	const many = maxSays + 10
+	for i := range many {
+		writeLead76(t, dir, fmt.Sprintf("m%03d.py", i), "print('evil')\n")
+	}
+	found := checkModuleDirs(g.moduleDirs)
+	if len(found) != maxSays+1 || found[maxSays] != fmt.Sprintf("and %d more like these", many+2-maxSays) {
+		t.Errorf("said %d lines, the last %q; want %d and the rest counted", len(found), found[len(found)-1], maxSays+1)
+	}
+	for _, p := range []string{"frames/f00000", "bigpkg/f00000", "tests/test_a.py", "bigpkg/__init__.py.mewsandbox-planted", "tests/__init__.py.mewsandbox-planted", "m000.py.mewsandbox-planted"} {
+		if _, err := os.Lstat(dir + "/" + p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	for _, p := range []string{"frames.mewsandbox-planted", "tests.mewsandbox-planted", "bigpkg/__init__.py", "tests/__init__.py", "m000.py"} {
+		if _, err := os.Lstat(dir + "/" + p); err == nil {
+			t.Errorf("%s there after the check", p)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -498,34 +497,91 @@ func (g *guard) holdModules(path, dir string) {
 // command's can write any more; it returns one line for each found.
 func checkModuleDirs(dirs []moduleDir) []string {
 	const why = "a module beside a Python script an agent's or git's hook runs, or in a package it imports from, which Python imports first, in place of the standard library's, an installed one or the project's source"
-	var found []string
+	var found says
 	for _, d := range dirs {
 		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
 		if err == unix.ENOENT {
 			continue
 		}
 		if err != nil {
-			found = append(found, fmt.Sprintf("%s: cannot look in it for modules the command may have made (%s): %v; look at it before the next hook runs", d.path, why, err))
+			found.add(fmt.Sprintf("%s: cannot look in it for modules the command may have made (%s): %v; look at it before the next hook runs", d.path, why, err))
 			continue
 		}
-		names, err := fdNames(fd, math.MaxInt)
-		if err != nil {
-			found = append(found, fmt.Sprintf("%s: cannot list it for modules the command may have made (%s): %v; look at it before the next hook runs", d.path, why, err))
-		}
-		for _, n := range names {
+		f := os.NewFile(uintptr(fd), d.path)
+		// Read a part at a time, and said in a bounded record: a command
+		// that made 100,000 modules there had the runner, alone in a
+		// memory cgroup once it had ended, killed before it was done
+		// (read83), as red81's names in .git did.
+		err = eachEntry(f, func(e fs.DirEntry) bool {
+			n := e.Name()
 			if _, planned := slices.BinarySearch(d.modules, n); planned || !pythonModule(fd, n) {
-				continue
+				return true
+			}
+			if e.Type() == fs.ModeDir {
+				// A directory made a package: its __init__ moved aside,
+				// not the directory, which may be the project's (tests/).
+				found.add(movePackageInit(fd, d.path, n, why))
+				return true
 			}
 			switch to, _, err := moveAsideAt(fd, n); {
 			case err != nil:
-				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moving it aside failed (%v): remove it before the next hook runs", d.path, n, why, err))
+				found.add(fmt.Sprintf("the command made %s/%s (%s); moving it aside failed (%v): remove it before the next hook runs", d.path, n, why, err))
 			default:
-				found = append(found, fmt.Sprintf("the command made %s/%s (%s); moved aside to %s/%s: look at it before you move it back", d.path, n, why, d.path, to))
+				found.add(fmt.Sprintf("the command made %s/%s (%s); moved aside to %s/%s: look at it before you move it back", d.path, n, why, d.path, to))
 			}
+			return true
+		})
+		f.Close()
+		if err != nil {
+			found.add(fmt.Sprintf("%s: cannot list it for modules the command may have made (%s): %v; look at it before the next hook runs", d.path, why, err))
 		}
-		unix.Close(fd)
 	}
-	return found
+	return found.list()
+}
+
+// movePackageInit moves aside the __init__ modules of directory name in
+// dirfd (of path dir), which the command made a package: without them it
+// is no package, and a name Python imports finds the standard library's
+// or an installed one first. It says what it did.
+func movePackageInit(dirfd int, dir, name, why string) string {
+	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return fmt.Sprintf("the command made %s/%s a package (%s); opening it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
+	}
+	defer unix.Close(fd)
+	inits, err := packageInits(fd)
+	if err != nil {
+		return fmt.Sprintf("the command made %s/%s a package (%s); listing it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
+	}
+	var moved []string
+	for _, n := range inits {
+		to, _, err := moveAsideAt(fd, n)
+		if err != nil {
+			return fmt.Sprintf("the command made %s/%s a package (%s); moving its %s aside failed (%v): remove it before the next hook runs", dir, name, why, n, err)
+		}
+		moved = append(moved, dir+"/"+name+"/"+n+" to "+to)
+	}
+	return fmt.Sprintf("the command made %s/%s a package (%s); moved aside its %s: look at them before you move them back", dir, name, why, strings.Join(moved, ", "))
+}
+
+// packageInits returns the names of the __init__ modules in directory fd
+// (an __init__.py, .pyc or .*.so), read a part at a time: a directory of
+// any size is listed whole, for a package's __init__ may lie past a bound.
+func packageInits(fd int) ([]string, error) {
+	dup, err := unix.Dup(fd)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(dup), "")
+	defer f.Close()
+	var inits []string
+	err = eachEntry(f, func(e fs.DirEntry) bool {
+		if n := e.Name(); strings.HasPrefix(n, "__init__.") && moduleFileName(n) && e.Type()&fs.ModeDir == 0 {
+			inits = append(inits, n)
+		}
+		return true
+	})
+	return inits, err
 }
 
 // pythonModule says whether name in the directory dirfd is one Python's
@@ -554,14 +610,8 @@ func pythonModule(dirfd int, name string) bool {
 		return st.Mode&unix.S_IFMT == unix.S_IFLNK
 	}
 	defer unix.Close(fd)
-	names, err := fdNames(fd, maxModuleDirNames)
-	if err != nil {
-		return true
-	}
-	return slices.ContainsFunc(names, func(n string) bool {
-		base, _, _ := strings.Cut(n, ".")
-		return base == "__init__" && n != base && pythonModule(fd, n)
-	})
+	inits, err := packageInits(fd)
+	return err != nil || len(inits) > 0
 }
 
 // moveLinkOnWay moves aside link, a symbolic link the command made on

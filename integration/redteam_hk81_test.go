@@ -44,7 +44,7 @@ func TestAgentHookPlantedHk81(t *testing.T) {
 		{"a module the standard library imports", py, pyCheck,
 			`echo 'print("evil")' > scripts/hooks/signal.py`, "scripts/hooks/signal.py", true},
 		{"a package the standard library imports", py, pyCheck,
-			`mkdir scripts/hooks/selectors && echo 'print("evil")' > scripts/hooks/selectors/__init__.py`, "scripts/hooks/selectors", true},
+			`mkdir scripts/hooks/selectors && echo 'print("evil")' > scripts/hooks/selectors/__init__.py`, "scripts/hooks/selectors/__init__.py", true}, // its __init__ aside (read83)
 		{"byte code of a third-party name", py, pyCheck,
 			`printf 'print("evil")\n' > r.py && /usr/bin/python3 -c 'import py_compile; py_compile.compile("r.py", "scripts/hooks/requests.pyc")'`, "scripts/hooks/requests.pyc", true},
 		{"a node_modules beside a node script", js, jsCheck,
@@ -54,7 +54,7 @@ func TestAgentHookPlantedHk81(t *testing.T) {
 		{"the project's directory made a package of a name the standard library imports", py, map[string]string{
 			"scripts/hooks/check.py":            pyCheck["scripts/hooks/check.py"],
 			"scripts/hooks/selectors/notes.txt": "the project's\n",
-		}, `echo 'print("evil")' > scripts/hooks/selectors/__init__.py`, "scripts/hooks/selectors", true},
+		}, `echo 'print("evil")' > scripts/hooks/selectors/__init__.py`, "scripts/hooks/selectors/__init__.py", true},
 		{"a sourced file's missing directory made a link", sh, map[string]string{
 			"scripts/hooks/check.sh": "if [ -f scripts/gen/lib.sh ]; then . scripts/gen/lib.sh; fi\necho ok\n",
 		}, `mkdir other && echo 'echo evil' > other/lib.sh && ln -s ../other scripts/gen`, "scripts/gen", true},
