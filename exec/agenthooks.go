@@ -584,7 +584,7 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	if lang == "" {
 		lang = shebangLanguage(b)
 	}
-	if lang == "" {
+	if lang == "" || lang == "py" && zipApp(b) {
 		return nil
 	}
 	if len(b) > maxSourcedSize {
@@ -675,6 +675,16 @@ func textSourced(line string) string {
 		}
 	}
 	return line
+}
+
+// zipApp says whether script b is a Python zip application (python3 -m
+// zipapp, pex, shiv): a #! line, then a zip archive, which Python puts
+// first on its path in place of the script's directory, and imports from
+// within. It loads nothing of the directory, and past maxSourcedSize it
+// refused the run (read83).
+func zipApp(b []byte) bool {
+	_, zip, ok := bytes.Cut(b, []byte("\n"))
+	return ok && bytes.HasPrefix(b, []byte("#!")) && bytes.HasPrefix(zip, []byte("PK\x03\x04"))
 }
 
 // maxScriptVars bounds the variables of a hook's shell script naming a

@@ -133,6 +133,11 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		{"not a hook's name", func(t *testing.T, root string) {
 			writeGh81(t, root, ".git/hooks/helper", sh("./scripts/other.sh"), 0o755)
 		}, nil, ""},
+		// read83: a Python zip application (python3 -m zipapp, pex,
+		// shiv) imports from within itself; past the bound it refused.
+		{"a zip application past maxSourcedSize", func(t *testing.T, root string) {
+			writeGh81(t, root, ".git/hooks/pre-commit", "#!/usr/bin/env python3\nPK\x03\x04"+strings.Repeat("\x00import helpers\n", maxSourcedSize/14), 0o755)
+		}, nil, ""},
 		{"a compiled hook past maxSourcedSize", func(t *testing.T, root string) {
 			writeGh81(t, root, ".git/hooks/pre-commit", "\x7fELF"+strings.Repeat("\x00./scripts/lint.sh\n", maxSourcedSize/16), 0o755)
 		}, nil, ""},

@@ -369,9 +369,10 @@ type nsLayer struct {
 	// (moveUnmade).
 	unmade []string
 	// moduleDirs are the directories of the Python scripts the agents'
-	// hooks run, with the names in them at the plan: a module the
-	// command made there is moved aside after the run, which then fails
-	// (guard.holdModules, checkModuleDirs).
+	// and git's hooks run, and of the packages they import from, with
+	// the modules in them at the plan: a module the command made there is
+	// moved aside after the run, which then fails (guard.holdModules,
+	// checkModuleDirs).
 	moduleDirs []moduleDir
 	// todos are git's todo lists, as the plan found them, in each git
 	// directory the plan knows that lies in a writable tree: the root's,

@@ -489,6 +489,15 @@ func (g *guard) holdModules(path, dir string) {
 	g.moduleDirs = append(g.moduleDirs, m)
 }
 
+// moduleCount is the modules dirs hold at the plan, for a message.
+func moduleCount(dirs []moduleDir) int {
+	n := 0
+	for _, d := range dirs {
+		n += len(d.modules)
+	}
+	return n
+}
+
 // checkModuleDirs moves aside what the command made in each of dirs
 // (holdModules) that Python would import as a module by its name: a
 // file X.py, X.pyc or X.*.so, or a directory (or a link to one) X

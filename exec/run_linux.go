@@ -815,7 +815,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// once the spec is on its way, as the layer's work is below.
 		enc := s.unlayered.encode()
 		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, 0)); !ok {
-			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.ways), limit)
+			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d ways to put back, %d modules beside hooks' Python scripts), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run in a root with fewer submodules' git directories (.git/modules) or fewer modules beside a hook's script, or at a shorter path", len(s.todos), len(s.ways), moduleCount(s.moduleDirs), limit)
 		}
 		sharerSnapshot(enc)
 		defer func() {
@@ -858,7 +858,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
-			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), limit)
+			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back, %d modules beside hooks' Python scripts), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules) or fewer modules beside a hook's script, or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), moduleCount(s.moduleDirs), limit)
 		}
 		// For a runner killed before it looks, handed over once the spec
 		// is on its way (before the go, which waits for this function):
