@@ -248,6 +248,17 @@ func stripJSONComments(b []byte) []byte {
 // agent rejects it too (Claude Code and Gemini CLI report it and run
 // none of its hooks).
 func readHookFile(path string) (v map[string]any, why string) {
+	b, why := readHookBytes(path)
+	if b == nil || json.Unmarshal(stripJSONComments(b), &v) != nil {
+		return nil, why
+	}
+	return v, ""
+}
+
+// readHookBytes returns what hook file path holds (readConfig), nil
+// where there is none; why says why the run is refused: a file past
+// maxConfigSize, or one that cannot be read.
+func readHookBytes(path string) (b []byte, why string) {
 	b, err := readConfig(path)
 	switch {
 	case missing(err):
@@ -260,10 +271,7 @@ func readHookFile(path string) (v map[string]any, why string) {
 	case err != nil:
 		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"
 	}
-	if json.Unmarshal(stripJSONComments(b), &v) != nil {
-		return nil, ""
-	}
-	return v, ""
+	return b, ""
 }
 
 // hookFilePaths returns the files agentHookFile path names in root: the

@@ -210,17 +210,9 @@ func hookManagerScripts(root, home string, out []protectedPath) []protectedPath 
 // where there is none or it is no YAML (the hook manager fails on it
 // too); why says why the run is refused, as readHookFile's.
 func readYAMLHookFile(path string) (v any, why string) {
-	b, err := readConfig(path)
-	switch {
-	case missing(err):
-		return nil, ""
-	case errors.Is(err, errConfigTooLarge):
-		return nil, fmt.Sprintf("more than %d bytes, too large to read for the scripts its hooks run: make it smaller, or run outside the sandbox", maxConfigSize)
-	case err != nil:
-		return nil, "reading it for the scripts its hooks run: " + err.Error() + ": make it a regular file the run's user can read, or run outside the sandbox"
-	}
-	if yaml.Unmarshal(b, &v) != nil {
-		return nil, ""
+	b, why := readHookBytes(path)
+	if b == nil || yaml.Unmarshal(b, &v) != nil {
+		return nil, why
 	}
 	return v, ""
 }
