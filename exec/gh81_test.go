@@ -159,18 +159,7 @@ func TestGitHookScriptsGh81(t *testing.T) {
 			writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
 			writeGh81(t, root, "scripts/other.sh", "true\n", 0o755)
 			tc.setup(t, root)
-			protected, refused := gh81Paths(t, root)
-			slices.Sort(protected)
-			want := slices.Sorted(slices.Values(tc.want))
-			if !slices.Equal(protected, want) {
-				t.Errorf("protected %q, want %q", protected, want)
-			}
-			switch {
-			case tc.refused == "" && len(refused) > 0:
-				t.Errorf("refused %q, want none", refused)
-			case tc.refused != "" && !slices.ContainsFunc(refused, func(r string) bool { return strings.HasPrefix(r, tc.refused) }):
-				t.Errorf("refused %q, want %q", refused, tc.refused)
-			}
+			checkGh81(t, root, tc.want, tc.refused)
 		})
 	}
 }
@@ -217,18 +206,24 @@ func TestHookManagerScriptsGh81(t *testing.T) {
 				writeGh81(t, root, ".git/hooks/pre-commit", hook, 0o755)
 			}
 			writeGh81(t, root, tc.file, tc.content, 0o644)
-			protected, refused := gh81Paths(t, root)
-			slices.Sort(protected)
-			want := slices.Sorted(slices.Values(tc.want))
-			if !slices.Equal(protected, want) {
-				t.Errorf("protected %q, want %q", protected, want)
-			}
-			switch {
-			case tc.refused == "" && len(refused) > 0:
-				t.Errorf("refused %q, want none", refused)
-			case tc.refused != "" && !slices.ContainsFunc(refused, func(r string) bool { return strings.HasPrefix(r, tc.refused) }):
-				t.Errorf("refused %q, want %q", refused, tc.refused)
-			}
+			checkGh81(t, root, tc.want, tc.refused)
 		})
+	}
+}
+
+// checkGh81 holds what the plan protects and refuses in root to want,
+// in any order, and to a refusal starting with refused ("": none).
+func checkGh81(t *testing.T, root string, want []string, refused string) {
+	t.Helper()
+	protected, got := gh81Paths(t, root)
+	slices.Sort(protected)
+	if want = slices.Sorted(slices.Values(want)); !slices.Equal(protected, want) {
+		t.Errorf("protected %q, want %q", protected, want)
+	}
+	switch {
+	case refused == "" && len(got) > 0:
+		t.Errorf("refused %q, want none", got)
+	case refused != "" && !slices.ContainsFunc(got, func(r string) bool { return strings.HasPrefix(r, refused) }):
+		t.Errorf("refused %q, want %q", got, refused)
 	}
 }
