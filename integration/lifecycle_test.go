@@ -125,6 +125,51 @@ func waitFile(t *testing.T, path string) string {
 	return ""
 }
 
+// waitFileOf is waitFile for a file the command of run (started, its
+// stderr in stderr) writes: where the run exits first, or the file is not
+// there within 10 s, it fails saying what the run said and where its
+// processes are, which a bare "never appeared" leaves to guess.
+func waitFileOf(t *testing.T, path string, run *osexec.Cmd, stderr *lockedBuffer) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return
+		}
+		if stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", run.Process.Pid)); bytes.Contains(stat, []byte(") Z ")) {
+			t.Fatalf("the run exited before %s appeared; its stderr: %s", path, stderr)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ps, _ := osexec.Command("ps", "-e", "--forest", "-o", "pid,stat,wchan:24,etimes,args").Output()
+	var tree []string
+	for _, l := range strings.Split(string(ps), "\n") {
+		if !strings.Contains(l, " sleep ") {
+			tree = append(tree, l)
+		}
+	}
+	t.Fatalf("%s did not appear within 10 s of the run (pid %d); its stderr: %s\nprocesses but sleeps:\n%s", path, run.Process.Pid, stderr, strings.Join(tree, "\n"))
+}
+
+// lockedBuffer is a bytes.Buffer a running command writes while a test
+// reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 // afterKilledGone waits up to 10 s for what outlives a runner killed in
 // root to be gone: its sharer (its command line the runner's, marker in
 // it) and the process the sharer starts in the runner's place, which

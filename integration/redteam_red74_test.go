@@ -257,10 +257,12 @@ func TestKilledRunnerHoldsLocksRed74(t *testing.T) {
 			p.write(name, strings.ReplaceAll(plant, "MARK", p.mark)+
 				"for i in $(seq 400); do sleep "+arg+" & done\necho x > started\nexec sleep "+arg+"\n", 0o644)
 			killed := p.cmd("run", "--yolo", "--no-namespaces", "--", "sh", name)
+			var killedErr lockedBuffer
+			killed.Stderr = &killedErr
 			if err := killed.Start(); err != nil {
 				t.Fatal(err)
 			}
-			waitFile(t, filepath.Join(p.root, "started"))
+			waitFileOf(t, filepath.Join(p.root, "started"), killed, &killedErr)
 			killed.Process.Signal(syscall.SIGKILL)
 			killed.Wait()
 
