@@ -2756,7 +2756,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
 		if sub.program {
-			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+			end := len(z.a.Commands) // before the program fedProgram walks
+			z.fedProgram(i, start, end, sub.unseen)
 			if d, ok := z.catDocs[start]; ok && (d.copy || z.besideDocs[start]) && d.known && len(z.a.Commands) == start+1 {
 				// d='rm -rf ~'; bash <(echo "$d"): the copy's
 				// program too, beside the one only known at run time;
@@ -2769,7 +2770,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 			} else {
 				// sh <(perl -pe 1 s), judged once the pipelines
 				// of subs are, of the commands subs hold.
-				unseen = append(unseen, [2]int{start, len(z.a.Commands)})
+				unseen = append(unseen, [2]int{start, end})
 			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {
