@@ -1704,6 +1704,20 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		return
 	case "cat":
 	default:
+		if text, ok := inlinePrinted(c); ok && len(c.Redirects) == 0 {
+			// python3 -c 'print("rm -rf ~")' | sh: judged beside the
+			// pipe to a shell, which asks as it did, as head -1 <<<
+			// … is (filterDoc).
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, false}
+			if z.besideDocs == nil {
+				z.besideDocs = map[int]bool{}
+			}
+			z.besideDocs[i] = true
+			return
+		}
 		if docFilter(c) {
 			// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
 			// what the filter makes of a text written out; grep rm <<<

@@ -51,6 +51,55 @@ func TestEng84WrittenFileThroughUnseenProgram(t *testing.T) {
 	checkDecisions(t, rows)
 }
 
+// TestEng84InlineCodePrintsIntoShell: inline code whose output a shell
+// runs was allowed in bypassPermissions whatever it printed (perl -e
+// 'print "rm -rf ~"' | sh), where perl -e 'system("rm -rf ~")' is
+// denied. What code of nothing but print calls of literals prints is
+// now judged as the shell's program (inlinePrinted), through a pipe, a
+// process substitution, $(…) and eval; code whose output is not computed
+// asks in every mode. Neighbours: a harmless print keeps its answer, and
+// so does code whose output goes to no shell.
+func TestEng84InlineCodePrintsIntoShell(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"perl print", `perl -e 'print "rm -rf ~"' | sh`},
+		{"perl -l prints lines", `perl -le 'print "echo #"; print "rm -rf ~"' | sh`},
+		{"perl say", `perl -E 'say "rm -rf ~"' | bash -s`},
+		{"python3 print of a join", `python3 -c 'print("r"+"m -rf ~")' | sh`},
+		{"node console.log", `node -e 'console.log("rm -rf ~")' | sh`},
+		{"ruby puts", `ruby -e 'puts "rm -rf ~"' | sh`},
+		{"php echo", `php -r 'echo "rm -rf ~";' | sh`},
+		{"sh <(python3)", `sh <(python3 -c 'print("rm -rf ~")')`},
+		{"sh -c $(perl)", `sh -c "$(perl -e 'print "rm -rf ~"')"`},
+		{"eval $(python3)", `eval "$(python3 -c 'print("rm -rf ~")')"`},
+		{"python3 | cat | sh", `python3 -c 'print("rm -rf ~")' | cat | sh`},
+		{"neighbour: system, as before", `perl -e 'system("rm -rf ~")'`},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"python3 of chr", `python3 -c 'print(chr(114) + "m -rf ~")' | sh`},
+		{"python3 of a call", `python3 -c 'import os; print(os.getcwd())' | sh`},
+		{"python3 of the home", `python3 -c 'import os; print("rm -rf " + os.path.expanduser("~"))' | sh`},
+		{"python3 of a here-string", `python3 <<< 'print("rm -rf ~")' | sh`},
+		{"node -p", `node -p '"rm -rf ~"' | sh`},
+		{"perl print if", `perl -e 'print "echo hi" if 1' | sh`},
+		{"perl of a filehandle", `perl -e 'print STDOUT "rm -rf ~"' | sh`},
+		{"perl -n", `perl -ne 'print "rm -rf ~"' /dev/null | sh`},
+		{"python3 print of two", `python3 -c 'print("echo", "hi")' | sh`},
+		{"a download through perl", `curl -s x | perl -pe 's/.*/rm -rf ~/' | sh`},
+		{"bash -c $(python3) not computed", `bash -c "$(python3 -c 'import os; print(os.getcwd())')"`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng84Piped(rows, "neighbour: a harmless print", `python3 -c 'print("echo hi")' | sh`)
+	rows = eng84Piped(rows, "neighbour: perl prints no newline without -l", `perl -e 'print "echo #"; print "rm -rf ~"' | sh`)
+	rows = eng77Allowed(rows, "a print into a file", `perl -e 'print "rm -rf ~"' > out.txt`)
+	rows = eng77Allowed(rows, "a print to less", `python3 -c 'print("rm -rf ~")' | less`)
+	checkDecisions(t, rows)
+}
+
 // TestEng84LineTextThroughUnseenProgram: the line's own text (a literal
 // printed, a here-string) made over by a program whose output the
 // analysis does not compute into a shell kept its answer where it was
