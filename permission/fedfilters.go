@@ -695,10 +695,11 @@ func (z *analyzer) ownText(j int) string {
 			}
 		}
 	}
-	if lowerName(c) == "tee" {
-		return "" // tee's operands are written
+	args := c.Args()
+	if len(args) < 2 || lowerName(c) == "tee" {
+		return "" // a group's redirection; tee's operands are written
 	}
-	for _, w := range c.Args()[1:] {
+	for _, w := range args[1:] {
 		name := w.Text
 		if _, v, ok := strings.Cut(name, "="); ok {
 			name = v // dd if=s
