@@ -46,7 +46,16 @@ func inlinePrinted(c SimpleCommand) (string, bool) {
 	}
 	s := codeScan{lang: lang, src: src.String()}
 	s.lex()
-	if s.hole || s.tooLong || s.unread != "" {
+	if s.hole {
+		return "", false
+	}
+	return s.printedAll(ors)
+}
+
+// printedAll returns what the lexed code prints where each of its
+// statements is a print call (printed); ors ends each of Perl's prints.
+func (s *codeScan) printedAll(ors string) (string, bool) {
+	if s.tooLong || s.unread != "" {
 		return "", false
 	}
 	var out strings.Builder
