@@ -406,6 +406,10 @@ type analyzer struct {
 	// pipedFiltered copies.
 	fnCopies map[int]fnCopy
 	stage    bool
+	// substs counts the substitutions around the commands being walked,
+	// whose output, as a stage's, may be a shell's program
+	// (inlinePrinted).
+	substs int
 }
 
 // fnCopy is a copy walked of a function's body with a call's arguments
@@ -1704,18 +1708,7 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		return
 	case "cat":
 	default:
-		if text, ok := inlinePrinted(c); ok && len(c.Redirects) == 0 {
-			// python3 -c 'print("rm -rf ~")' | sh: judged beside the
-			// pipe to a shell, which asks as it did, as head -1 <<<
-			// … is (filterDoc).
-			if z.catDocs == nil {
-				z.catDocs = map[int]fedDoc{}
-			}
-			z.catDocs[i] = fedDoc{text, true, false}
-			if z.besideDocs == nil {
-				z.besideDocs = map[int]bool{}
-			}
-			z.besideDocs[i] = true
+		if z.inlineDoc(i) {
 			return
 		}
 		if docFilter(c) {
@@ -2586,7 +2579,9 @@ func (z *analyzer) subs(subs stmtLists) {
 		// : <(sleep 1; sh s.sh); echo 'rm -rf ~' > s.sh: a process
 		// substitution's reader may run after a later write (readLater).
 		z.async = z.async || sub.async
+		z.substs++
 		z.stmts(sub.stmts)
+		z.substs--
 		z.dir, z.scope, z.async = dir, scope, async
 	}
 }

@@ -13,6 +13,31 @@ import (
 // maxInlinePrinted bounds the code inlinePrinted reads.
 const maxInlinePrinted = 4 << 10
 
+// inlineDoc records in catDocs what inline code command i prints, where
+// it is a pipeline's stage or in a substitution and inlinePrinted
+// computes it, and says whether it did: python3 -c 'print("rm -rf ~")'
+// | sh is judged beside the pipe to a shell, which asks as it did, as
+// head -1 <<< … is (filterDoc).
+func (z *analyzer) inlineDoc(i int) bool {
+	c := z.a.Commands[i]
+	if !z.stage && z.substs == 0 || len(c.Redirects) > 0 {
+		return false
+	}
+	text, ok := inlinePrinted(c)
+	if !ok {
+		return false
+	}
+	if z.catDocs == nil {
+		z.catDocs = map[int]fedDoc{}
+	}
+	z.catDocs[i] = fedDoc{text, true, false}
+	if z.besideDocs == nil {
+		z.besideDocs = map[int]bool{}
+	}
+	z.besideDocs[i] = true
+	return true
+}
+
 // inlinePrinted returns what c, an interpreter given its code on its
 // command line (python3 -c, node -e, perl -e, ruby -e, php -r), prints
 // on its standard output, where the code is only calls of print of
@@ -41,7 +66,7 @@ func inlinePrinted(c SimpleCommand) (string, bool) {
 		}
 		src.WriteString(w.Text[ref.from:])
 	}
-	if src.Len() > maxInlinePrinted {
+	if src.Len() > maxInlinePrinted || !printFirst(lang, src.String()) {
 		return "", false
 	}
 	s := codeScan{lang: lang, src: src.String()}
@@ -77,6 +102,28 @@ func (s *codeScan) printedAll(ors string) (string, bool) {
 		i = end
 	}
 	return out.String(), true
+}
+
+// printFirst says whether code starts with a name printed reads, so
+// that the code of everyday lines, which prints little, is not lexed
+// again.
+func printFirst(lang codeLang, code string) bool {
+	code = strings.TrimLeft(code, " \t\r\n;")
+	for _, n := range printNames[lang] {
+		if strings.HasPrefix(code, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// printNames are the calls printed reads, by language.
+var printNames = map[codeLang][]string{
+	langPython: {"print"},
+	langJS:     {"console.log", "process.stdout.write"},
+	langPerl:   {"print", "say"},
+	langRuby:   {"puts", "print"},
+	langPHP:    {"echo", "print"},
 }
 
 // printOptions checks the options of c, whose code lies at code, and
