@@ -406,6 +406,10 @@ type analyzer struct {
 	// pipedFiltered copies.
 	fnCopies map[int]fnCopy
 	stage    bool
+	// substs counts the substitutions around the commands being walked,
+	// whose output, as a stage's, may be a shell's program
+	// (inlinePrinted).
+	substs int
 }
 
 // fnCopy is a copy walked of a function's body with a call's arguments
@@ -1704,6 +1708,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		return
 	case "cat":
 	default:
+		if z.inlineDoc(i) {
+			return
+		}
 		if docFilter(c) {
 			// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
 			// what the filter makes of a text written out; grep rm <<<
@@ -2572,7 +2579,9 @@ func (z *analyzer) subs(subs stmtLists) {
 		// : <(sleep 1; sh s.sh); echo 'rm -rf ~' > s.sh: a process
 		// substitution's reader may run after a later write (readLater).
 		z.async = z.async || sub.async
+		z.substs++
 		z.stmts(sub.stmts)
+		z.substs--
 		z.dir, z.scope, z.async = dir, scope, async
 	}
 }
@@ -2756,7 +2765,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
 		if sub.program {
-			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+			end := len(z.a.Commands) // before the program fedProgram walks
+			z.fedProgram(i, start, end, sub.unseen)
 			if d, ok := z.catDocs[start]; ok && (d.copy || z.besideDocs[start]) && d.known && len(z.a.Commands) == start+1 {
 				// d='rm -rf ~'; bash <(echo "$d"): the copy's
 				// program too, beside the one only known at run time;
@@ -2769,7 +2779,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 			} else {
 				// sh <(perl -pe 1 s), judged once the pipelines
 				// of subs are, of the commands subs hold.
-				unseen = append(unseen, [2]int{start, len(z.a.Commands)})
+				unseen = append(unseen, [2]int{start, end})
 			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {

@@ -656,4 +656,59 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 	for _, t := range texts {
 		z.denyOnly(func() { z.nestedCopy(t, what) }, true)
 	}
+	for _, j := range from {
+		if why := z.ownText(j); why != "" {
+			z.complexOnce(fmt.Sprintf("%s runs a program made of %s (%s), which the analysis does not compute",
+				z.a.Commands[i].Name(), why, shorten(z.a.Commands[j].Text)))
+			return
+		}
+	}
+}
+
+// ownText says what of the line's own text command j, one of the
+// commands a shell reads its program from through a program whose
+// output is not computed (fedUnseen), prints or takes, "" for none: its code
+// (perl -pe …, python3 -c …), which may print anything; text written out
+// (an echo's or a printf's, a here-string, a filter's of known text);
+// a file the line wrote, by an operand (dd if=s too) or a redirection.
+// Such text may be made any program: printf 'echo hi\n' | perl -pe
+// 's/.*/rm -rf ~/' | sh. Text from outside (curl x | sh) is not the
+// line's, and keeps its answer.
+func (z *analyzer) ownText(j int) string {
+	c := z.a.Commands[j]
+	if lang, code, stdin := inlineProgram(c); lang != langNone && lang != langAwk && (len(code) > 0 || stdin && z.fedDocs[j] != "") {
+		return "what " + c.Name() + "'s code prints"
+	}
+	if _, known, printer := z.fedText(j); printer && known || z.fedDocs[j] != "" {
+		return "text the line writes out"
+	}
+	if d, ok := z.catDocs[j]; ok && d.known {
+		return "text the line writes out"
+	}
+	if len(z.written) == 0 {
+		return ""
+	}
+	for _, r := range c.Redirects {
+		if r.Read && r.Target.Literal {
+			if _, ok := z.lastWritten(r.Target.Text, c.Dir); ok {
+				return "a file the line wrote"
+			}
+		}
+	}
+	args := c.Args()
+	if len(args) < 2 || lowerName(c) == "tee" {
+		return "" // a group's redirection; tee's operands are written
+	}
+	for _, w := range args[1:] {
+		name := w.Text
+		if _, v, ok := strings.Cut(name, "="); ok {
+			name = v // dd if=s
+		}
+		if w.Literal && name != "" && !strings.HasPrefix(name, "-") {
+			if _, ok := z.lastWritten(name, c.Dir); ok {
+				return "a file the line wrote"
+			}
+		}
+	}
+	return ""
 }

@@ -18,6 +18,8 @@ func FuzzInlineCode(f *testing.F) {
 		`BEGIN { print > "f"; "cmd" | getline; print |& "c" }`,
 		"e = os.environ.copy(); f = {**e}; print(f\"{f}\"); const {env: {X}, env: g} = globalThis.process; const p = process; q = {...p.env}; h = Object.assign({}, process[\"env\"]); run(env=e); x({env})",
 		`print(os.environ["X"], os.environ); $ENV{A}; print %ENV; "$ENV{B}"; ENV.fetch "C"; getenv(); process.env[k]`,
+		`print("r" + "m -rf ~"); console.log('a', "b"); process.stdout.write("c"); print "d", "e"; say("f"); puts "g\n", "h"; echo "i", 'j';`,
+		`print ("a") . "b"; print STDOUT "x" if 1; print; puts; print(f"{x}", end="")`,
 		`import {env as e, argv} from "node:process"; import * as p from "process"; import q, {env} from "process"; Reflect.get(process, "e"+"nv"); globalThis["process"]["env"]; require("process")[k]; const {env: r} = globalThis["process"]; x({env: Reflect.get(p, "env")})`,
 	} {
 		f.Add(uint8(langPython), s)
@@ -30,7 +32,9 @@ func FuzzInlineCode(f *testing.F) {
 			s.lang = langPython
 		}
 		s.lex()
+		p := codeScan{lang: s.lang, src: src, toks: s.toks, match: s.match}
 		s.scan()
+		p.printedAll("\n")
 		prev := 0
 		for k, tok := range s.toks {
 			if tok.from < prev || tok.from > tok.to || tok.to > len(src) {

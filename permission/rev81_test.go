@@ -11,9 +11,9 @@ import (
 // was fed text the line knows denies (an echo's, a here-string, a file
 // the line wrote) and bypassPermissions allowed the line. What the line
 // knows it feeds there is now judged deny-only, a deny asked for
-// (fedUnseen): the program may change it. Neighbours: harmless text
-// keeps its answers (bypassPermissions allows), so does a pipe into no
-// shell, and what is computed still denies.
+// (fedUnseen): the program may change it. Neighbours: a pipe into no
+// shell keeps its answer, and what is computed still denies; harmless
+// text, which kept its answer here, asks since eng84 (ownText).
 func TestRev81DenyTextThroughUnseenProgramIntoShell(t *testing.T) {
 	t.Parallel()
 	var rows []decisionRow
@@ -43,9 +43,10 @@ func TestRev81DenyTextThroughUnseenProgramIntoShell(t *testing.T) {
 		{"perl of s of echo hi", `echo hi > s; perl -pe '' s | sh`},
 		{"a loop of echo hi", `echo hi > s; while read -r l; do echo "$l"; done < s | sh`},
 	} {
-		// The pipe to a shell asks as it did, but in bypassPermissions.
+		// eng84: harmless text asks too, in bypassPermissions as well:
+		// the program may make it any program (perl -pe 's/.*/rm -rf
+		// ~/'), where rev81 let it keep the pipe's answer.
 		rows = eng77Asks(rows, "neighbour: "+r.name, r.cmd)
-		rows[len(rows)-2].want = Allow // eng76Modes: the fourth of five
 	}
 	rows = eng77Allowed(rows, "perl of rm -rf ~ into a file", `echo 'rm -rf ~' | perl -pe '' > out.txt`)
 	rows = eng77Allowed(rows, "perl of s into less", `echo 'rm -rf ~' > s; perl -pe '' s | less`)
