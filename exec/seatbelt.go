@@ -189,26 +189,9 @@ func hookScripts(root, home string) []protectedPath {
 		for _, rel := range seatbelt.ProtectedInRoot() {
 			out = append(out, protectedPath{path: root + "/" + rel, hookConfig: true})
 		}
-		prs = append(prs, hookManagerScripts(root, home, append(out, prs...))...)
+		prs = append(prs, hookManagerScripts(root, home, dirs, append(out, prs...))...)
 	}
 	return prs
-}
-
-// hookInstalled says whether one of the hooks directories dirs holds
-// anything but git's samples, as hooksInstalled does on Linux: any hook
-// there may be a hook manager's. One that cannot be read counts as
-// holding one.
-func hookInstalled(dirs []string) bool {
-	for _, d := range dirs {
-		names, err := dirNames(d, maxHookEntries)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return true
-		}
-		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
-			return true
-		}
-	}
-	return false
 }
 
 // maxModuleDirNames bounds the names of a hook's Python script's
