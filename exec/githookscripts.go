@@ -171,7 +171,7 @@ func shellScript(path string) bool {
 // (with their args; a script hook's entry is a path from the root), and
 // lefthook's commands' and jobs' run lines (from their root:), in each
 // file lefthook reads (YAML, JSON, TOML), with the scripts in its
-// source_dir and source_dir_local (lefthookScripts). The installed hook
+// source_dir and source_dir_local (lefthookScripts) and its rc: file. The installed hook
 // runs them at the next commit: a sandboxed echo >> scripts/lint.sh, a
 // local hook's entry, ran there outside the sandbox. With them, the
 // configuration out does not hold, to be held as it is: the pre-commit
@@ -228,6 +228,10 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 					}
 					sourceDirs = append(sourceDirs, d)
 				}
+			}
+			// Its rc: file, which lefthook sources before each command.
+			if rc, _ := top["rc"].(string); managerPath(root, home, rc) != "" {
+				progs = appendLoads(root, protectedPath{path: managerPath(root, home, rc)}, out, progs)
 			}
 			ext, why := lefthookExtends(root, home, top["extends"])
 			if why != "" {
