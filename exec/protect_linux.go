@@ -1750,12 +1750,20 @@ func (g *guard) protectTreeHooks(tree string, dirs []string) {
 	if tree == "" || !g.inWritable(tree) {
 		return
 	}
-	var prs []protectedPath
+	// Most of the names are missing: the tree read whole once; only
+	// those there are read for what they run.
+	g.res.list(tree)
+	var prs, there []protectedPath
 	for _, p := range hookManagerFiles() {
-		prs = append(prs, protectedPath{path: tree + "/" + p.path, hookConfig: true})
+		pr := protectedPath{path: tree + "/" + p.path, hookConfig: true}
+		prs = append(prs, pr)
+		if _, err := g.res.lstat(pr.path); !errors.Is(err, fs.ErrNotExist) {
+			there = append(there, pr)
+		}
 	}
-	prs = append(prs, gitHookScripts(tree, dirs, prs)...)
-	prs = append(prs, hookManagerScripts(tree, os.Getenv("HOME"), dirs, prs)...)
+	scripts := gitHookScripts(tree, dirs, prs)
+	prs = append(prs, scripts...)
+	prs = append(prs, hookManagerScripts(tree, os.Getenv("HOME"), dirs, append(there, scripts...))...)
 	for _, p := range prs {
 		g.protectPath(p)
 	}
