@@ -198,13 +198,13 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 		}
 	}
 	sourceDirs := []string{filepath.Join(root, ".lefthook"), filepath.Join(root, ".lefthook-local")}
-	lefthook := false
+	lefthook, read := false, 0
 	for i := 0; i < len(todo); i++ {
 		f := todo[i]
 		if f.kind == "" || f.path == "" {
 			continue
 		}
-		if i == maxHookConfigs {
+		if read++; read > maxHookConfigs {
 			progs = append(progs, protectedPath{path: f.path, refuse: fmt.Sprintf("more than %d hook managers' configuration files to read, with those lefthook's extends: names: name fewer, or run outside the sandbox", maxHookConfigs)})
 			break
 		}
