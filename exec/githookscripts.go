@@ -164,6 +164,47 @@ func shellScript(path string) bool {
 	return !bytes.HasPrefix(b[:n], []byte("#!")) && string(b[:n]) != "\x7fELF"
 }
 
+// maxWorktrees bounds the entries of a common directory's worktrees/ that
+// protectWorktrees examines.
+const maxWorktrees = 64
+
+// worktreeOf returns the working tree of linked worktree entry (its gitdir
+// file names the worktree's .git), links resolved, or "" where it names
+// none that exists.
+func worktreeOf(entry string) string {
+	b, err := readPointer(entry + "/gitdir")
+	if err != nil {
+		return ""
+	}
+	p := strings.TrimRight(string(b), "\r\n")
+	if p == "" {
+		return ""
+	}
+	if !filepath.IsAbs(p) {
+		p = entry + "/" + p // worktree.useRelativePaths: relative to the entry
+	}
+	tree, err := filepath.EvalSymlinks(filepath.Dir(p))
+	if err != nil {
+		return ""
+	}
+	return tree
+}
+
+// rootWorktrees returns the working trees (links resolved) below root
+// of the linked worktrees registered in git directory common
+// (worktrees/NAME), up to maxWorktrees: a commit there runs the common
+// hooks from there.
+func rootWorktrees(root, common string) []string {
+	names, _ := dirNames(common+"/worktrees", maxWorktrees)
+	var trees []string
+	for _, n := range names {
+		if tree := worktreeOf(common + "/worktrees/" + n); tree != root && within(tree, root) {
+			trees = append(trees, tree)
+		}
+	}
+	return trees
+}
+
 // hookManagerScripts returns the files inside root that the commands of
 // the hook managers' configuration among out (hookConfig) run or load,
 // read as an agent hook's command line (hookLineFiles) and a git hook's

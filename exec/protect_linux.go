@@ -977,10 +977,6 @@ func (g *guard) protectWithoutConfig(common string) bool {
 	return true
 }
 
-// maxWorktrees bounds the entries of a common directory's worktrees/ that
-// protectWorktrees examines.
-const maxWorktrees = 64
-
 // protectWorktrees protects the linked worktrees registered in r's
 // common directory, each a directory worktrees/NAME that a worktree's .git
 // pointer file names: git takes from its commondir which common
@@ -1466,28 +1462,6 @@ func (g *guard) keepTree(tree string) string {
 	}
 	g.keepWay(w)
 	return w.real
-}
-
-// worktreeOf returns the working tree of linked worktree entry (its gitdir
-// file names the worktree's .git), links resolved, or "" where it names
-// none that exists.
-func worktreeOf(entry string) string {
-	b, err := readPointer(entry + "/gitdir")
-	if err != nil {
-		return ""
-	}
-	p := strings.TrimRight(string(b), "\r\n")
-	if p == "" {
-		return ""
-	}
-	if !filepath.IsAbs(p) {
-		p = entry + "/" + p // worktree.useRelativePaths: relative to the entry
-	}
-	tree, err := filepath.EvalSymlinks(filepath.Dir(p))
-	if err != nil {
-		return ""
-	}
-	return tree
 }
 
 // dirNames lists the names in directory dir, "." and ".." aside, failing

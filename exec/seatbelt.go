@@ -169,9 +169,11 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 // directories, not what their hooks call. Where a hook is installed, the
 // scripts a hook manager's configuration runs are held as well
 // (hookManagerScripts: pre-commit's repo: local entries, lefthook's run:
-// lines), as on Linux. Not read here: another core.hooksPath directory,
-// which only Linux's plan reads git's configuration for, and the hooks of
-// a linked worktree's common directory.
+// lines), as on Linux, and what .git/hooks runs from a linked worktree
+// in the root (gh84). Not read here: another core.hooksPath directory,
+// which only Linux's plan reads git's configuration for, a linked
+// worktree's hook managers' files, and submodules' hooks, whose
+// directories the profile does not hold either.
 func hookScripts(root, home string) []protectedPath {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
@@ -181,6 +183,11 @@ func hookScripts(root, home string) []protectedPath {
 		dirs = append(dirs, root+"/.husky")
 	}
 	prs := append(agentHookPrograms(root, home, nil), gitHookScripts(root, dirs, nil)...)
+	// A linked worktree in the root runs .git/hooks from its own top
+	// (wt/scripts/lint.sh).
+	for _, tree := range rootWorktrees(root, root+"/.git") {
+		prs = append(prs, gitHookScripts(tree, dirs[:1], nil)...)
+	}
 	if hookInstalled(dirs) {
 		// What seatbelt.Render holds of the root: the hook managers'
 		// configuration among it, which hookManagerScripts reads by
