@@ -360,7 +360,7 @@ type hookConfigFile struct{ path, kind string }
 // scripts are git hooks, read as those).
 func hookConfigKind(name string) string {
 	switch {
-	case strings.HasPrefix(name, ".pre-commit-config."):
+	case strings.HasPrefix(name, ".pre-commit-config.") || name == "prek.toml":
 		return "pre-commit"
 	case strings.Contains(name, "lefthook") && slices.Contains([]string{".yml", ".yaml", ".toml", ".json", ".jsonc"}, filepath.Ext(name)):
 		return "lefthook"

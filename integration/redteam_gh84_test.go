@@ -163,6 +163,14 @@ func TestGitHookScriptsGh84(t *testing.T) {
 			preCommitConfig(p)
 			return "conf/pre-commit.yaml", ""
 		}, "printf '    entry: echo evil > MARK\\n' >> conf/pre-commit.yaml", true},
+		{"prek.toml, which prek reads before .pre-commit-config.yaml", func(p *rt20Project) (string, string) {
+			gh84Write(p, "prek.toml", "[[repos]]\nrepo = \"local\"\n[[repos.hooks]]\nid = \"lint\"\nentry = \"./scripts/lint.sh\"\nlanguage = \"script\"\n", 0o644)
+			gh84Write(p, ".git/hooks/pre-commit", runs(`s/^entry = "\(.*\)"$/\1/p`, "prek.toml"), 0o755)
+			// From a script, past the engine, which asks before a write
+			// to prek.toml (and so refuses, with no terminal).
+			gh84Write(p, "attack.sh", "echo 'entry = \"echo evil > "+p.mark+"\"' >> prek.toml\n", 0o644)
+			return "prek.toml", ""
+		}, "sh attack.sh", true},
 		// neighbours
 		{"a submodule without a hook", func(p *rt20Project) (string, string) {
 			submodule(p)
