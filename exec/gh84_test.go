@@ -47,6 +47,7 @@ func TestHookManagerScriptsGh84(t *testing.T) {
 			}
 			return m
 		}(), nil, "lefthook.yml: its extends: \"conf/*.yml\" matches more than"},
+		{"extends: a glob with **", "x", map[string]string{"lefthook.yml": "extends: conf/**/*.yml\n"}, nil, "lefthook.yml: its extends: \"conf/**/*.yml\" matches more than"},
 		{"source_dir and its scripts' loads", "x", map[string]string{"lefthook.yml": "source_dir: hooks-src/\n", "hooks-src/pre-commit/lint.sh": "bash scripts/x.sh\n"}, []string{"hooks-src", "scripts/x.sh"}, ""},
 		{"rc: and what it sources", "x", map[string]string{"lefthook.toml": "rc = \".lefthookrc\"\n", ".lefthookrc": ". scripts/x.sh\n"}, []string{".lefthookrc", "scripts/x.sh"}, ""},
 		{"a script in .lefthook", "x", map[string]string{"lefthook.yml": "pre-commit:\n  scripts:\n    lint.sh:\n      runner: sh\n", ".lefthook/pre-commit/lint.sh": lintRun + "\n"}, []string{"scripts/lint.sh"}, ""},

@@ -402,8 +402,8 @@ func readHookConfig(path string) (v any, why string) {
 
 // lefthookExtends returns the files lefthook configuration value v
 // (its extends:) names, from root, a glob's matches; why says why the
-// run is refused where a glob is malformed or matches more than
-// maxHookConfigs.
+// run is refused where a glob is malformed, holds ** (not read here), or
+// matches more than maxHookConfigs.
 func lefthookExtends(root, home string, v any) (files []string, why string) {
 	list, _ := v.([]any)
 	if s, ok := v.(string); ok {
@@ -422,9 +422,10 @@ func lefthookExtends(root, home string, v any) (files []string, why string) {
 			files = append(files, p)
 			continue
 		}
+		// filepath.Glob has no **, which a glob of lefthook's may hold.
 		m, err := filepath.Glob(p)
-		if err != nil || len(files)+len(m) > maxHookConfigs {
-			return files, fmt.Sprintf("its extends: %q matches more than %d files, or is no glob: name fewer, or run outside the sandbox", e, maxHookConfigs)
+		if err != nil || strings.Contains(e, "**") || len(files)+len(m) > maxHookConfigs {
+			return files, fmt.Sprintf("its extends: %q matches more than %d files, holds ** or is no glob: name the files, or run outside the sandbox", e, maxHookConfigs)
 		}
 		files = append(files, m...)
 	}
