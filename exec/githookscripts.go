@@ -2,6 +2,7 @@ package exec
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -74,9 +75,28 @@ func gitHookScripts(root string, dirs []string, out []protectedPath) []protected
 	return progs
 }
 
+// hookInstalled says whether one of the hooks directories dirs holds
+// anything but git's samples: any hook there may be a hook manager's,
+// whose configuration is then read (hookManagerScripts), as is what a
+// submodule's or a linked worktree's hooks run (protectTreeHooks on
+// Linux). One that cannot be read counts as holding one.
+func hookInstalled(dirs []string) bool {
+	for _, d := range dirs {
+		names, err := dirNames(d, maxHookEntries)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return true
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
+			return true
+		}
+	}
+	return false
+}
+
 // gitHooks returns the hooks in directory dir git runs: files of a hook's
 // name that are executable, or, in husky's directory (one holding _,
-// which git runs and which runs them with sh), of a hook's name. why says
+// which git runs and which runs them with sh), of a hook's name; and
+// the executable NAME.legacy pre-commit's hook runs. why says
 // why the run is refused where dir cannot be read or holds more than
 // twice maxHookEntries entries, git's samples among them (protectHooks
 // refuses more than maxHookEntries others).
@@ -92,7 +112,9 @@ func gitHooks(dir string) (hooks []string, why string) {
 	}
 	husky := slices.Contains(names, "_")
 	for _, n := range names {
-		if !slices.Contains(hookNames, n) {
+		// pre-commit's hook runs the one it replaced, NAME.legacy, where
+		// executable (pre-commit install without -f).
+		if !slices.Contains(hookNames, strings.TrimSuffix(n, ".legacy")) || husky && n != strings.TrimSuffix(n, ".legacy") {
 			continue
 		}
 		p := dir + "/" + n
@@ -145,76 +167,342 @@ func shellScript(path string) bool {
 	return !bytes.HasPrefix(b[:n], []byte("#!")) && string(b[:n]) != "\x7fELF"
 }
 
+// maxWorktrees bounds the entries of a common directory's worktrees/ that
+// protectWorktrees examines.
+const maxWorktrees = 64
+
+// worktreeOf returns the working tree of linked worktree entry (its gitdir
+// file names the worktree's .git), links resolved, or "" where it names
+// none that exists.
+func worktreeOf(entry string) string {
+	b, err := readPointer(entry + "/gitdir")
+	if err != nil {
+		return ""
+	}
+	p := strings.TrimRight(string(b), "\r\n")
+	if p == "" {
+		return ""
+	}
+	if !filepath.IsAbs(p) {
+		p = entry + "/" + p // worktree.useRelativePaths: relative to the entry
+	}
+	tree, err := filepath.EvalSymlinks(filepath.Dir(p))
+	if err != nil {
+		return ""
+	}
+	return tree
+}
+
+// rootWorktrees returns the working trees (links resolved) below root
+// of the linked worktrees registered in git directory common
+// (worktrees/NAME), up to maxWorktrees: a commit there runs the common
+// hooks from there.
+func rootWorktrees(root, common string) []string {
+	names, _ := dirNames(common+"/worktrees", maxWorktrees)
+	var trees []string
+	for _, n := range names {
+		if tree := worktreeOf(common + "/worktrees/" + n); tree != root && within(tree, root) {
+			trees = append(trees, tree)
+		}
+	}
+	return trees
+}
+
 // hookManagerScripts returns the files inside root that the commands of
 // the hook managers' configuration among out (hookConfig) run or load,
 // read as an agent hook's command line (hookLineFiles) and a git hook's
 // script (hookLoads): pre-commit's and prek's repo: local hooks' entry
 // (with their args; a script hook's entry is a path from the root), and
 // lefthook's commands' and jobs' run lines (from their root:), in each
-// YAML file lefthook reads. The installed hook runs them at the next
-// commit: a sandboxed echo >> scripts/lint.sh, a local hook's entry, ran
-// there outside the sandbox. Read only where a hook is installed
-// (protectedPaths): until one is, they run nothing. pygrep and fail
-// hooks, whose entry is a pattern or a message, run nothing; nor do
-// remote repositories' hooks run the project's files. A file past
-// maxConfigSize, not to be read, or with more than maxHookCommands
-// commands is returned with refuse set.
-func hookManagerScripts(root, home string, out []protectedPath) []protectedPath {
+// file lefthook reads (YAML, JSON, TOML), with the scripts in its
+// source_dir and source_dir_local (lefthookScripts) and its rc: file. The installed hook
+// runs them at the next commit: a sandboxed echo >> scripts/lint.sh, a
+// local hook's entry, ran there outside the sandbox. With them, the
+// configuration out does not hold, to be held as it is: the pre-commit
+// configuration an installed hook in dirs names (--config, preCommitConfigs),
+// the files lefthook's extends: names, its source_dir and
+// source_dir_local. Read only where a hook is installed (protectedPaths):
+// until one is, they run nothing. pygrep and fail hooks, whose entry is a
+// pattern or a message, run nothing; nor do remote repositories' hooks
+// run the project's files. A file past maxConfigSize, not to be read,
+// with more than maxHookCommands commands, or past maxHookConfigs files,
+// is returned with refuse set.
+func hookManagerScripts(root, home string, dirs []string, out []protectedPath) []protectedPath {
 	var progs []protectedPath
+	var todo []hookConfigFile
 	for _, f := range out {
-		var parse func(any, *[]hookCommand)
-		name := filepath.Base(f.path)
-		switch {
-		case !f.hookConfig:
-			continue
-		case strings.HasPrefix(name, ".pre-commit-config."):
-			parse = preCommitEntries
-		case strings.Contains(name, "lefthook") && (strings.HasSuffix(name, ".yml") || strings.HasSuffix(name, ".yaml")):
-			parse = lefthookRuns
-		default:
+		if f.hookConfig {
+			todo = append(todo, hookConfigFile{path: f.path, kind: hookConfigKind(filepath.Base(f.path))})
+		}
+	}
+	for _, p := range preCommitConfigs(root, dirs) {
+		if p.refuse != "" || !slices.ContainsFunc(todo, func(f hookConfigFile) bool { return f.path == p.path }) {
+			progs = append(progs, p)
+			todo = append(todo, hookConfigFile{path: p.path, kind: "pre-commit"})
+		}
+	}
+	sourceDirs := []string{filepath.Join(root, ".lefthook"), filepath.Join(root, ".lefthook-local")}
+	lefthook, read := false, 0
+	for i := 0; i < len(todo); i++ {
+		f := todo[i]
+		if f.kind == "" || f.path == "" {
 			continue
 		}
-		path := f.path
-		v, why := readYAMLHookFile(path)
+		if read++; read > maxHookConfigs {
+			progs = append(progs, protectedPath{path: f.path, refuse: fmt.Sprintf("more than %d hook managers' configuration files to read, with those lefthook's extends: names: name fewer, or run outside the sandbox", maxHookConfigs)})
+			break
+		}
+		v, why := readHookConfig(f.path)
 		if why != "" {
-			progs = append(progs, protectedPath{path: path, refuse: why})
+			progs = append(progs, protectedPath{path: f.path, refuse: why})
 			continue
 		}
 		var cmds []hookCommand
-		parse(v, &cmds)
+		if f.kind == "pre-commit" {
+			preCommitEntries(v, &cmds)
+		} else {
+			lefthook = lefthook || v != nil
+			lefthookRuns(v, &cmds)
+			top, _ := v.(map[string]any)
+			for _, k := range []string{"source_dir", "source_dir_local"} {
+				if d, _ := top[k].(string); managerPath(root, home, d) != "" {
+					d = managerPath(root, home, d)
+					if within(d, root) {
+						progs = append(progs, protectedPath{path: d, hookConfig: true})
+					}
+					sourceDirs = append(sourceDirs, d)
+				}
+			}
+			// Its rc: file, which lefthook sources before each command.
+			if rc, _ := top["rc"].(string); managerPath(root, home, rc) != "" {
+				progs = appendLoads(root, protectedPath{path: managerPath(root, home, rc)}, out, progs)
+			}
+			ext, why := lefthookExtends(root, home, top["extends"])
+			if why != "" {
+				progs = append(progs, protectedPath{path: f.path, refuse: why})
+			}
+			for _, e := range ext {
+				if !slices.ContainsFunc(todo, func(f hookConfigFile) bool { return f.path == e }) {
+					todo = append(todo, hookConfigFile{path: e, kind: "lefthook"})
+					if within(e, root) {
+						progs = append(progs, protectedPath{path: e, hookConfig: true})
+					}
+				}
+			}
+		}
 		if len(cmds) > maxHookCommands {
-			progs = append(progs, protectedPath{path: path, refuse: fmt.Sprintf("more than %d hook commands in it, too many to follow for the scripts they run: have fewer hooks run more in one script, or run outside the sandbox", maxHookCommands)})
+			progs = append(progs, protectedPath{path: f.path, refuse: fmt.Sprintf("more than %d hook commands in it, too many to follow for the scripts they run: have fewer hooks run more in one script, or run outside the sandbox", maxHookCommands)})
 			continue
 		}
 		for _, c := range cmds {
 			for _, p := range hookLineFiles(hookDirs(root, "", c.cwd, false)[0], c.line, home, 0) {
 				if p.refuse != "" {
-					progs = refuseOnce(progs, path, p.refuse)
+					progs = refuseOnce(progs, f.path, p.refuse)
 					continue
 				}
-				if installed(root, p.path) {
-					continue
-				}
-				for _, q := range append([]protectedPath{p}, hookLoads(p.path, root)...) {
-					if q.refuse != "" || !installed(root, q.path) && !held(root, q.path, out) && !held(root, q.path, progs) {
-						progs = append(progs, q)
-					}
-				}
+				progs = appendLoads(root, p, out, progs)
+			}
+		}
+	}
+	if lefthook {
+		for _, d := range slices.Compact(sourceDirs) {
+			for _, p := range lefthookScripts(d) {
+				progs = appendLoads(root, p, out, progs)
 			}
 		}
 	}
 	return progs
 }
 
-// readYAMLHookFile returns the configuration in YAML file path, nil
-// where there is none or it is no YAML (the hook manager fails on it
-// too); why says why the run is refused, as readHookFile's.
-func readYAMLHookFile(path string) (v any, why string) {
+// managerPath returns path p a hook manager's configuration names (a
+// configuration file, a scripts directory), from root where relative;
+// "" where it names none known (~user), or the root itself, which is no
+// file of the manager's to hold.
+func managerPath(root, home, p string) string {
+	if p = expandHome(p, home); p == "" {
+		return ""
+	}
+	if !filepath.IsAbs(p) {
+		p = root + "/" + p
+	}
+	if p = filepath.Clean(p); p == root {
+		return ""
+	}
+	return p
+}
+
+// appendLoads appends to progs script p, found inside root, and what it
+// loads (hookLoads), but those held already (by out, by progs) and those
+// a package manager installs.
+func appendLoads(root string, p protectedPath, out, progs []protectedPath) []protectedPath {
+	if p.refuse != "" {
+		return append(progs, p)
+	}
+	if installed(root, p.path) {
+		return progs
+	}
+	for _, q := range append([]protectedPath{p}, hookLoads(p.path, root)...) {
+		if q.refuse != "" || !installed(root, q.path) && !held(root, q.path, out) && !held(root, q.path, progs) {
+			progs = append(progs, q)
+		}
+	}
+	return progs
+}
+
+// maxHookConfigs bounds the hook managers' configuration files
+// hookManagerScripts reads: the ones of their names and those lefthook's
+// extends: names.
+const maxHookConfigs = 128
+
+// hookConfigFile is a hook manager's configuration file, of kind
+// "pre-commit" (prek's too) or "lefthook".
+type hookConfigFile struct{ path, kind string }
+
+// hookConfigKind returns the kind of hook manager configuration file
+// name (hookManagerFiles'), "" for none that runs commands (.husky's
+// scripts are git hooks, read as those).
+func hookConfigKind(name string) string {
+	switch {
+	case strings.HasPrefix(name, ".pre-commit-config.") || name == "prek.toml":
+		return "pre-commit"
+	case strings.Contains(name, "lefthook") && slices.Contains([]string{".yml", ".yaml", ".toml", ".json", ".jsonc"}, filepath.Ext(name)):
+		return "lefthook"
+	}
+	return ""
+}
+
+// readHookConfig returns the configuration in file path, by its
+// extension TOML (parseTOML), JSON (with comments, stripJSONComments) or
+// else YAML; nil where there is none or it cannot be parsed (the hook
+// manager fails on it too); why says why the run is refused, as
+// readHookFile's, and where a TOML form is not read (parseTOML).
+func readHookConfig(path string) (v any, why string) {
 	b, why := readHookBytes(path)
-	if b == nil || yaml.Unmarshal(b, &v) != nil {
+	if b == nil {
 		return nil, why
 	}
+	switch filepath.Ext(path) {
+	case ".toml":
+		t, err := parseTOML(string(b))
+		if err != nil {
+			return nil, "reading it for the scripts its hooks run: " + err.Error() + ": a TOML form not read here; write it as YAML, or run outside the sandbox"
+		}
+		return t, ""
+	case ".json", ".jsonc":
+		if json.Unmarshal(stripJSONComments(b), &v) != nil {
+			return nil, ""
+		}
+		return v, ""
+	}
+	if yaml.Unmarshal(b, &v) != nil {
+		return nil, ""
+	}
 	return v, ""
+}
+
+// lefthookExtends returns the files lefthook configuration value v
+// (its extends:) names, from root, a glob's matches; why says why the
+// run is refused where a glob is malformed, holds ** (not read here), or
+// matches more than maxHookConfigs.
+func lefthookExtends(root, home string, v any) (files []string, why string) {
+	list, _ := v.([]any)
+	if s, ok := v.(string); ok {
+		list = []any{s}
+	}
+	for _, e := range list {
+		e, _ := e.(string)
+		if e == "" {
+			continue
+		}
+		p := managerPath(root, home, e)
+		if p == "" {
+			continue
+		}
+		if !strings.ContainsAny(e, "*?[") {
+			files = append(files, p)
+			continue
+		}
+		// filepath.Glob has no **, which a glob of lefthook's may hold.
+		m, err := filepath.Glob(p)
+		if err != nil || strings.Contains(e, "**") || len(files)+len(m) > maxHookConfigs {
+			return files, fmt.Sprintf("its extends: %q matches more than %d files, holds ** or is no glob: name the files, or run outside the sandbox", e, maxHookConfigs)
+		}
+		files = append(files, m...)
+	}
+	return files, ""
+}
+
+// lefthookScripts returns the scripts in lefthook source directory dir
+// (.lefthook, a source_dir): those in the directory of each hook's name,
+// which lefthook runs where the configuration lists them (scripts:),
+// each read as a hook is. A directory that cannot be read, or holds more
+// than maxHookEntries, is returned with refuse set.
+func lefthookScripts(dir string) []protectedPath {
+	var out []protectedPath
+	for _, h := range hookNames {
+		d := dir + "/" + h
+		names, err := dirNames(d, maxHookEntries)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			continue
+		case errors.Is(err, errTooMany):
+			return append(out, protectedPath{path: d, refuse: fmt.Sprintf("more than %d entries in it, too many to read for the scripts lefthook runs: keep fewer files there, or run outside the sandbox", maxHookEntries)})
+		case err != nil:
+			return append(out, protectedPath{path: d, refuse: "reading it for the scripts lefthook runs: " + err.Error() + ": make it a directory the run's user can read, or run outside the sandbox"})
+		}
+		for _, n := range names {
+			if fi, err := os.Stat(d + "/" + n); err == nil && fi.Mode().IsRegular() {
+				out = append(out, protectedPath{path: d + "/" + n})
+			}
+		}
+	}
+	return out
+}
+
+// preCommitConfigs returns the configuration files the installed
+// pre-commit (or prek) hooks in dirs name (hook-impl's --config, from
+// the root, where git runs the hook; pre-commit install -c conf.yaml):
+// a hook manager's configuration as .pre-commit-config.yaml is, held
+// and read for its repo: local hooks. One not to be told (a variable)
+// refuses the run.
+func preCommitConfigs(root string, dirs []string) []protectedPath {
+	var out []protectedPath
+	for _, dir := range dirs {
+		hooks, _ := gitHooks(dir) // refused by gitHookScripts
+		for _, h := range hooks {
+			b, _ := readHookBytes(h)
+			for line := range strings.Lines(string(b)) {
+				// pre-commit 1's hook, a Python script, names it so.
+				if c, ok := strings.CutPrefix(strings.TrimSpace(line), "CONFIG = "); ok && strings.Contains(string(b), "File generated by pre-commit") {
+					line = "hook-impl --config=" + c
+				}
+				if !strings.Contains(line, "hook-impl") {
+					continue
+				}
+				line, _ = strings.CutPrefix(strings.TrimSpace(line), "ARGS=(")
+				words := leadingWords(line)
+				named := false
+				for i, w := range words {
+					c, ok := strings.CutPrefix(w, "--config=")
+					if !ok && (w == "--config" || w == "-c") && i+1 < len(words) {
+						c, ok = words[i+1], true
+					}
+					if ok && c != "" {
+						named = true
+						if p := managerPath(root, "", c); within(p, root) {
+							out = append(out, protectedPath{path: p, hookConfig: true})
+						}
+					}
+				}
+				// A word not to be told (a variable) may be the
+				// configuration, or name it.
+				if !named && slices.Contains(words, "") && (strings.Contains(line, "--config") || slices.Contains(strings.Fields(line), "-c")) {
+					out = append(out, protectedPath{path: h, refuse: "its pre-commit configuration (--config) is not to be told, and the scripts it runs not to be held: name it literally, or run outside the sandbox"})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // preCommitEntries appends to cmds the command lines of pre-commit

@@ -34,3 +34,14 @@ func readConfig(path string) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// readPointer reads a small file git follows to a directory (gitdir,
+// commondir), a regular file, no link at path followed.
+func readPointer(path string) ([]byte, error) {
+	if fi, err := os.Lstat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
+	}
+	return readConfig(path)
+}

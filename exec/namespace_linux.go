@@ -315,10 +315,11 @@ var protectedInRoot = sync.OnceValue(func() []protectedPath {
 // hookManagerFiles are what git hook managers' installed hooks run or
 // read at every commit: husky's scripts (.husky/pre-commit, which
 // .husky/_/pre-commit runs), pre-commit's and prek's configuration (a
-// repo: local hook runs any entry), lefthook's main and -local
+// repo: local hook runs any entry; prek.toml, which prek reads before
+// them), lefthook's main and -local
 // configuration in each format it reads, and its scripts directories.
 func hookManagerFiles() []protectedPath {
-	names := []string{".husky", ".pre-commit-config.yaml", ".pre-commit-config.yml", ".lefthook", ".lefthook-local"}
+	names := []string{".husky", ".pre-commit-config.yaml", ".pre-commit-config.yml", "prek.toml", ".lefthook", ".lefthook-local"}
 	for _, name := range []string{"lefthook", "lefthook-local"} {
 		for _, ext := range []string{"yml", "yaml", "toml", "json", "jsonc"} {
 			names = append(names, name+"."+ext, "."+name+"."+ext, ".config/"+name+"."+ext)

@@ -977,10 +977,6 @@ func (g *guard) protectWithoutConfig(common string) bool {
 	return true
 }
 
-// maxWorktrees bounds the entries of a common directory's worktrees/ that
-// protectWorktrees examines.
-const maxWorktrees = 64
-
 // protectWorktrees protects the linked worktrees registered in r's
 // common directory, each a directory worktrees/NAME that a worktree's .git
 // pointer file names: git takes from its commondir which common
@@ -1049,17 +1045,34 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 		// the worktree lies: the host's git enters them there.
 		g.protectModules(entry, cfg, allowGitConfig)
 		tree := worktreeOf(entry)
-		if tree == "" || tree == g.root || !g.inWritable(tree) {
-			continue // the root's are protected already; one outside is read-only
+		if tree == g.root {
+			continue // the root's are protected already
+		}
+		if tree == "" || !g.inWritable(tree) {
+			// Read-only, but an absolute core.hooksPath its
+			// config.worktree sets may name a directory in a writable
+			// tree, whose hooks a commit there runs (the common
+			// config's are protected with the root's).
+			for _, v := range own.hooksPaths {
+				if h := hooksDir(tree, v, home); h != "" && filepath.IsAbs(expandHome(v, home)) {
+					g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
+				}
+			}
+			continue
 		}
 		// Its .git pointer file decides whose config and hooks git uses
 		// there: pointed at a git directory of the command's own, with
 		// core.fsmonitor, your next git status there would run it.
 		g.protectPath(protectedPath{path: tree + "/.git"})
+		dirs := []string{r.common + "/hooks"}
 		for _, v := range slices.Concat(cfg.hooksPaths, own.hooksPaths) {
 			if h := hooksDir(tree, v, home); h != "" {
 				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
+				dirs = append(dirs, h)
 			}
+		}
+		if hookInstalled(dirs) {
+			g.protectTreeHooks(tree, dirs)
 		}
 		for _, v := range slices.Concat(cfg.programs, own.programs) {
 			for _, p := range programPaths(tree, v, home) {
@@ -1389,6 +1402,7 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 	// superproject's.
 	hooksPaths := slices.Concat(cfg.hooksPaths[:cfg.userHooks], own.hooksPaths)
 	real, kept := "", false // the working tree, links resolved
+	dirs := []string{common + "/hooks"}
 	for _, v := range hooksPaths {
 		if !filepath.IsAbs(expandHome(v, home)) {
 			if !kept {
@@ -1400,7 +1414,15 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 		}
 		if h := hooksDir(cmp.Or(real, g.root), v, home); h != "" {
 			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
+			dirs = append(dirs, h)
 		}
+	}
+	// A commit in it runs its hooks from its working tree.
+	if hookInstalled(dirs) {
+		if !kept {
+			real, kept = g.keepTree(tree), true
+		}
+		g.protectTreeHooks(real, dirs)
 	}
 	programs := slices.Concat(cfg.programs[:cfg.userPrograms], own.programs)
 	for _, v := range programs {
@@ -1440,28 +1462,6 @@ func (g *guard) keepTree(tree string) string {
 	}
 	g.keepWay(w)
 	return w.real
-}
-
-// worktreeOf returns the working tree of linked worktree entry (its gitdir
-// file names the worktree's .git), links resolved, or "" where it names
-// none that exists.
-func worktreeOf(entry string) string {
-	b, err := readPointer(entry + "/gitdir")
-	if err != nil {
-		return ""
-	}
-	p := strings.TrimRight(string(b), "\r\n")
-	if p == "" {
-		return ""
-	}
-	if !filepath.IsAbs(p) {
-		p = entry + "/" + p // worktree.useRelativePaths: relative to the entry
-	}
-	tree, err := filepath.EvalSymlinks(filepath.Dir(p))
-	if err != nil {
-		return ""
-	}
-	return tree
 }
 
 // dirNames lists the names in directory dir, "." and ".." aside, failing
@@ -1671,7 +1671,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	if hg.limit != "" {
 		cfg.over(hg.limit, hg.limitWhy)
 	}
-	if hooksInstalled(root, r, cfg, home) {
+	if hookInstalled(gitHooksDirs(root, r, cfg, home)) {
 		// A hook manager's hook may be among them: what it reads, made by
 		// the command, runs at the next commit. Without any, a missing one
 		// runs nothing until a hook is installed outside the sandbox, and
@@ -1681,7 +1681,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		}
 		// And the scripts its configuration runs, held where a hook runs
 		// them (a repo: local hook's entry: ./scripts/lint.sh).
-		out = append(out, hookManagerScripts(root, home, out)...)
+		out = append(out, hookManagerScripts(root, home, gitHooksDirs(root, r, cfg, home), out)...)
 	}
 	// Where git finds none, the command could make one naming a git
 	// directory of its own, whose config (core.fsmonitor) your next git
@@ -1711,21 +1711,36 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	return out, cfg
 }
 
-// hooksInstalled says whether the hooks directory of the root's
-// repository, or one core.hooksPath names, holds anything but git's
-// samples: any hook there may be a hook manager's. One that cannot be
-// read counts as holding one.
-func hooksInstalled(root string, r repo, cfg gitConfig, home string) bool {
-	for _, d := range gitHooksDirs(root, r, cfg, home) {
-		names, err := dirNames(d, maxHookEntries)
-		if err != nil && !errors.Is(err, unix.ENOENT) {
-			return true // too many, or not to be read (a FIFO is refused, not waited on)
-		}
-		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
-			return true
+// protectTreeHooks protects what the hooks in dirs (a submodule's, a
+// linked worktree's hooks directories, one installed) run from its
+// working tree tree (links resolved), where git runs them, as
+// protectedPaths does the root's: the scripts they run (gitHookScripts),
+// the hook managers' files there (hookManagerFiles) and what their
+// configuration runs (hookManagerScripts). A sandboxed echo >>
+// sub/scripts/lint.sh ran at the host's next commit in the submodule
+// (or in the worktree, wt/scripts/lint.sh) outside the sandbox. Nothing
+// where tree is unknown ("") or read-only already.
+func (g *guard) protectTreeHooks(tree string, dirs []string) {
+	if tree == "" || !g.inWritable(tree) {
+		return
+	}
+	// Most of the names are missing: the tree read whole once; only
+	// those there are read for what they run.
+	g.res.list(tree)
+	var prs, there []protectedPath
+	for _, p := range hookManagerFiles() {
+		pr := protectedPath{path: tree + "/" + p.path, hookConfig: true}
+		prs = append(prs, pr)
+		if _, err := g.res.lstat(pr.path); !errors.Is(err, fs.ErrNotExist) {
+			there = append(there, pr)
 		}
 	}
-	return false
+	scripts := gitHookScripts(tree, dirs, prs)
+	prs = append(prs, scripts...)
+	prs = append(prs, hookManagerScripts(tree, os.Getenv("HOME"), dirs, append(there, scripts...))...)
+	for _, p := range prs {
+		g.protectPath(p)
+	}
 }
 
 // gitHooksDirs returns the hooks directories of the root's repository:

@@ -169,9 +169,11 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 // directories, not what their hooks call. Where a hook is installed, the
 // scripts a hook manager's configuration runs are held as well
 // (hookManagerScripts: pre-commit's repo: local entries, lefthook's run:
-// lines), as on Linux. Not read here: another core.hooksPath directory,
-// which only Linux's plan reads git's configuration for, and the hooks of
-// a linked worktree's common directory.
+// lines), as on Linux, and what .git/hooks runs from a linked worktree
+// in the root (gh84). Not read here: another core.hooksPath directory,
+// which only Linux's plan reads git's configuration for, a linked
+// worktree's hook managers' files, and submodules' hooks, whose
+// directories the profile does not hold either.
 func hookScripts(root, home string) []protectedPath {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
@@ -181,6 +183,11 @@ func hookScripts(root, home string) []protectedPath {
 		dirs = append(dirs, root+"/.husky")
 	}
 	prs := append(agentHookPrograms(root, home, nil), gitHookScripts(root, dirs, nil)...)
+	// A linked worktree in the root runs .git/hooks from its own top
+	// (wt/scripts/lint.sh).
+	for _, tree := range rootWorktrees(root, root+"/.git") {
+		prs = append(prs, gitHookScripts(tree, dirs[:1], nil)...)
+	}
 	if hookInstalled(dirs) {
 		// What seatbelt.Render holds of the root: the hook managers'
 		// configuration among it, which hookManagerScripts reads by
@@ -189,26 +196,9 @@ func hookScripts(root, home string) []protectedPath {
 		for _, rel := range seatbelt.ProtectedInRoot() {
 			out = append(out, protectedPath{path: root + "/" + rel, hookConfig: true})
 		}
-		prs = append(prs, hookManagerScripts(root, home, append(out, prs...))...)
+		prs = append(prs, hookManagerScripts(root, home, dirs, append(out, prs...))...)
 	}
 	return prs
-}
-
-// hookInstalled says whether one of the hooks directories dirs holds
-// anything but git's samples, as hooksInstalled does on Linux: any hook
-// there may be a hook manager's. One that cannot be read counts as
-// holding one.
-func hookInstalled(dirs []string) bool {
-	for _, d := range dirs {
-		names, err := dirNames(d, maxHookEntries)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return true
-		}
-		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
-			return true
-		}
-	}
-	return false
 }
 
 // maxModuleDirNames bounds the names of a hook's Python script's

@@ -74,6 +74,7 @@ var sensitiveWriteNames = []string{
 	// overcommit), or write it into the hooks again on install
 	// (simple-git-hooks): the configuration is the hook, as .husky/ is.
 	".pre-commit-config.yaml", ".pre-commit-config.yml",
+	"prek.toml", // prek's, read before .pre-commit-config.yaml
 	"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml",
 	"lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yml", ".lefthook-local.yaml",
 	"lefthook.toml", "lefthook.json", "lefthook.jsonc", ".lefthook.toml", ".lefthook.json", ".lefthook.jsonc",

@@ -218,7 +218,8 @@ type protectedEntry struct {
 }
 
 // hookManagerFiles are what git hook managers' installed hooks run or
-// read at every commit: husky's scripts, pre-commit's configuration,
+// read at every commit: husky's scripts, pre-commit's (and prek's)
+// configuration,
 // lefthook's main and -local configuration in each format and its
 // scripts directories.
 func hookManagerFiles() []protectedEntry {
@@ -226,6 +227,7 @@ func hookManagerFiles() []protectedEntry {
 		{".husky", true, "husky's hook scripts, which git runs at the next commit"},
 		{".pre-commit-config.yaml", true, "pre-commit's hooks, which its installed hook runs"},
 		{".pre-commit-config.yml", true, "pre-commit's hooks, which its installed hook runs"},
+		{"prek.toml", true, "prek's hooks, read before .pre-commit-config.yaml, which its installed hook runs"},
 		{".lefthook", true, "lefthook's scripts, which its installed hook runs"},
 		{".lefthook-local", true, "lefthook's scripts, which its installed hook runs"},
 	}

@@ -929,5 +929,5 @@ func ExampleRender() {
 	}
 	fmt.Println(strconv.Itoa(len(params)) + " parameters, the first: " + params[0])
 	// Output:
-	// 176 parameters, the first: ROOT=/Users/dev/project
+	// 177 parameters, the first: ROOT=/Users/dev/project
 }
