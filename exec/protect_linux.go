@@ -557,8 +557,9 @@ func movePackageInit(dirfd int, dir, name, why string) string {
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); opening it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
 	}
-	defer unix.Close(fd)
-	inits, err := packageInits(fd)
+	f := os.NewFile(uintptr(fd), dir+"/"+name)
+	defer f.Close()
+	inits, err := packageInits(f)
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); listing it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
 	}
@@ -573,54 +574,34 @@ func movePackageInit(dirfd int, dir, name, why string) string {
 	return fmt.Sprintf("the command made %s/%s a package (%s); moved aside its %s: look at them before you move them back", dir, name, why, strings.Join(moved, ", "))
 }
 
-// packageInits returns the names of the __init__ modules in directory fd
-// (an __init__.py, .pyc or .*.so), read a part at a time: a directory of
-// any size is listed whole, for a package's __init__ may lie past a bound.
-func packageInits(fd int) ([]string, error) {
-	dup, err := unix.Dup(fd)
-	if err != nil {
-		return nil, err
-	}
-	f := os.NewFile(uintptr(dup), "")
-	defer f.Close()
-	var inits []string
-	err = eachEntry(f, func(e fs.DirEntry) bool {
-		if n := e.Name(); strings.HasPrefix(n, "__init__.") && moduleFileName(n) && e.Type()&fs.ModeDir == 0 {
-			inits = append(inits, n)
-		}
-		return true
-	})
-	return inits, err
-}
-
-// pythonModule says whether name in the directory dirfd is one Python's
-// path finder imports as a module (importlib's FileFinder): a source
-// file, byte code or an extension module by its suffix, or a package, a
-// directory whose __init__ is one of those. A link that leads to no
-// directory to be listed counts as one: where it leads may change.
+// pythonModule says whether name in the directory dirfd is a module to
+// Python's path finder (pythonModuleEntry), looked at by fd: a link is
+// followed only where it is one at the look.
 func pythonModule(dirfd int, name string) bool {
-	if strings.Contains(name, ".") {
-		return moduleFileName(name)
+	var typ fs.FileMode
+	if !strings.Contains(name, ".") {
+		var st unix.Stat_t
+		if unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+			return false
+		}
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFDIR:
+			typ = fs.ModeDir
+		case unix.S_IFLNK:
+			typ = fs.ModeSymlink
+		}
 	}
-	var st unix.Stat_t
-	if unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
-		return false
-	}
-	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
-	switch st.Mode & unix.S_IFMT {
-	case unix.S_IFDIR:
-		flags |= unix.O_NOFOLLOW
-	case unix.S_IFLNK:
-	default:
-		return false
-	}
-	fd, err := unix.Openat(dirfd, name, flags, 0)
-	if err != nil {
-		return st.Mode&unix.S_IFMT == unix.S_IFLNK
-	}
-	defer unix.Close(fd)
-	inits, err := packageInits(fd)
-	return err != nil || len(inits) > 0
+	return pythonModuleEntry(name, typ, func() (*os.File, error) {
+		flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
+		if typ == fs.ModeDir {
+			flags |= unix.O_NOFOLLOW
+		}
+		fd, err := unix.Openat(dirfd, name, flags, 0)
+		if err != nil {
+			return nil, err
+		}
+		return os.NewFile(uintptr(fd), name), nil
+	})
 }
 
 // moveLinkOnWay moves aside link, a symbolic link the command made on

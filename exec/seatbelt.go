@@ -267,38 +267,12 @@ func pythonModuleNames(dir string) (mods []string, why string) {
 		return nil, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: " + err.Error()
 	}
 	for _, n := range names {
-		if moduleFileName(n) || !strings.Contains(n, ".") && pythonPackage(dir+"/"+n) {
+		if pythonModuleAt(dir, n) {
 			mods = append(mods, n)
 		}
 	}
 	slices.Sort(mods)
 	return mods, ""
-}
-
-// moduleFileName says whether name is that of a module file Python's
-// path finder imports by its suffix: X.py, X.pyc, X.so or X.*.so.
-func moduleFileName(name string) bool {
-	_, ext, ok := strings.Cut(name, ".")
-	return ok && (ext == "py" || ext == "pyc" || ext == "so" || strings.HasSuffix(ext, ".so"))
-}
-
-// pythonPackage says whether path, a name without a dot, is a package to
-// Python: a directory, or a link to one, holding an __init__ module. A
-// link that leads to no directory to be listed counts as one: where it
-// leads may change.
-func pythonPackage(path string) bool {
-	fi, err := os.Lstat(path)
-	if err != nil || !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
-		return false
-	}
-	names, err := dirNames(path, maxModuleDirNames)
-	if err != nil {
-		return fi.Mode()&fs.ModeSymlink != 0
-	}
-	return slices.ContainsFunc(names, func(n string) bool {
-		base, _, _ := strings.Cut(n, ".")
-		return base == "__init__" && moduleFileName(n)
-	})
 }
 
 // sandboxExecPresent says what is wrong with sandboxExecPath; nil when it
