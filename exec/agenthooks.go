@@ -61,7 +61,9 @@ type protectedPath struct {
 	// the package's modules, an extension module (lib/util.so) before
 	// the source. Held against new modules
 	// on Linux (guard.holdModules); the script itself is protected as
-	// any other path.
+	// any other path. Where the path is missing, so is its directory
+	// perhaps: one made there during the run is held as an empty one
+	// (a namespace package's, which Python searches for a submodule).
 	moduleDir bool
 }
 
@@ -1297,15 +1299,25 @@ func programPath(root, v, home string) (prog string, module int) {
 // imports the packages a module lies in before it runs the module, and a
 // package it runs (-m tools.pkg) before its __main__.py: their
 // __init__.py run as the module does (tools/__init__.py,
-// tools/pkg/__init__.py), and are protected where they exist too.
+// tools/pkg/__init__.py), and are protected where they exist too; so is
+// a module of a package's name (tools.py), which Python takes before a
+// namespace package, a directory without __init__.py. Each is marked
+// moduleDir (see there).
 func programFiles(f string, module int, key string) []protectedPath {
 	if module == 0 {
 		return []protectedPath{{path: f, mustExist: true, program: key}}
 	}
-	out := []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}, {path: f + "/__init__.py", program: key}}
+	// Each file's directory is held against new modules (moduleDir), the
+	// working directory, first on Python's path for -m, among them: a
+	// signal.py the command made in the root ran at python3 -m
+	// tools.hook's import subprocess, and a tools/__init__.abi3.so made
+	// the namespace package tools one of the command's (hk84). So is a
+	// module of a package's name (tools.py), which Python takes before a
+	// namespace package.
+	out := []protectedPath{{path: f + ".py", program: key, moduleDir: true}, {path: f + "/__main__.py", program: key, moduleDir: true}, {path: f + "/__init__.py", program: key, moduleDir: true}}
 	for dir := f; module > 1; module-- {
 		dir = filepath.Dir(dir)
-		out = append(out, protectedPath{path: dir + "/__init__.py", program: key})
+		out = append(out, protectedPath{path: dir + "/__init__.py", program: key, moduleDir: true}, protectedPath{path: dir + ".py", program: key, moduleDir: true})
 	}
 	return out
 }

@@ -371,6 +371,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			g.protectHooks(w.real)
 		}
 	case !pr.placeholder:
+		if pr.moduleDir && w.blocked == "" {
+			g.holdModules(pr.path, filepath.Dir(w.real))
+		}
 		// A missing protected file may be created, as where no link
 		// leads to it (then moved aside after the run, which fails:
 		// moveUnmade, at where the links lead: .config/mise.toml with
@@ -466,6 +469,12 @@ func (g *guard) holdModules(path, dir string) {
 		return
 	}
 	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
+	if err == unix.ENOENT {
+		// A package's directory that the command may make: all it
+		// makes there is new (a namespace package's sub.so).
+		g.moduleDirs = append(g.moduleDirs, moduleDir{path: dir})
+		return
+	}
 	var names []string
 	if err == nil {
 		names, err = fdNames(fd, maxModuleDirNames)

@@ -231,10 +231,15 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 			continue
 		}
 		real, err := filepath.EvalSymlinks(pr.path)
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// A module missing, in a package's directory perhaps missing
+			// too (a namespace package's): seatbelt.Render resolves what
+			// exists of it.
+			real = pr.path
+		case errors.Is(err, syscall.ENOTDIR):
 			continue
-		}
-		if err != nil {
+		case err != nil:
 			refused = append(refused, fmt.Sprintf("%s run (following it for its directory, where the command could make modules Python would import first: %v)", pr.path, err))
 			continue
 		}
@@ -261,6 +266,8 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 func pythonModuleNames(dir string) (mods []string, why string) {
 	names, err := dirNames(dir, maxModuleDirNames)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "" // none yet: whatever is made there is new
 	case errors.Is(err, errTooMany):
 		return nil, fmt.Sprintf("a hook's Python script in a directory of more than %d entries, too many to list for modules the command could make there, which Python would import first: move the script to a directory of its own, or run outside the sandbox", maxModuleDirNames)
 	case err != nil:
