@@ -65,6 +65,11 @@ type protectedPath struct {
 	// perhaps: one made there during the run is held as an empty one
 	// (a namespace package's, which Python searches for a submodule).
 	moduleDir bool
+	// nodePackage: a package's name in a node_modules (node_modules/
+	// lodash.js, or node_modules/lodash missing at the plan) that node
+	// would load for a hook's bare require: held though node_modules is
+	// otherwise left to the package manager (installed).
+	nodePackage bool
 }
 
 var errTooMany = errors.New("too many entries")
@@ -183,7 +188,7 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 						// what it sources may lie elsewhere.
 						ps := append([]protectedPath{p}, sourcedFiles(p.path, base, root, f.vars, 0)...)
 						for _, p := range ps {
-							if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+							if toHold(root, p, out, progs) {
 								progs = append(progs, p)
 							}
 						}
@@ -193,6 +198,14 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 		}
 	}
 	return progs
+}
+
+// toHold says whether p, a file a hook loads, is one to add to those
+// out and progs hold: one to refuse, or one in root neither holds (held)
+// and no package manager replaces in ordinary work (installed), but for
+// a package name node would load from a node_modules (nodePackage).
+func toHold(root string, p protectedPath, out, progs []protectedPath) bool {
+	return p.refuse != "" || (p.nodePackage || !installed(root, p.path)) && !held(root, p.path, out) && !held(root, p.path, progs)
 }
 
 // refuseOnce returns ps with path refused for why, unless it is already:
@@ -1067,31 +1080,85 @@ func nodeSpecs(src string) []string {
 // first part).
 const nodeBuiltins = "assert async_hooks buffer child_process cluster console constants crypto dgram diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream string_decoder sys timers tls trace_events tty url util v8 vm wasi worker_threads zlib "
 
-// nodeModulesDirs returns the node_modules missing in dir, a hook's
-// JavaScript script's directory, and in each directory above it up to
-// root, where src requires or imports a module by a bare name that is
-// not node's own (require('lodash')): node looks for it in each of
-// them, nearest first, and one the command made there
-// (scripts/hooks/node_modules/lodash/index.js) ran at the agent's next
-// hook. One there at the plan is the project's installed modules,
-// which npm replaces in ordinary work: left writable.
+// nodeModulesDirs returns what node reads, from dir, a hook's
+// JavaScript script's directory, up to root, to find the bare names src
+// requires or imports that are not node's own (require('lodash'), '#lib'
+// of package.json's imports); a command that made or changed one of
+// them ran its code at the agent's next hook (hk84):
+//   - the package.json nearest to dir, and each missing nearer, which
+//     would take its place: node loads the package's own name through
+//     its "name" and "exports" (lodash, ./e.js) before any node_modules,
+//     and a # name through its "imports";
+//   - the node_modules missing in dir and in each directory above it:
+//     node looks for a name in each, nearest first;
+//   - in each node_modules there, up to the one holding the package, the
+//     package's name missing (node_modules/lodash/index.js made), and
+//     the files node tries there before an installed package's
+//     directory without "exports" (node_modules/lodash.js).
+//
+// What is installed at the plan, which npm replaces in ordinary work, is
+// left writable: a package's own files rewritten still run at the next
+// hook.
 func nodeModulesDirs(src, dir, root string) []protectedPath {
-	bare := slices.ContainsFunc(nodeSpecs(src), func(spec string) bool {
+	var pkgs []string
+	bare := false
+	for _, spec := range nodeSpecs(src) {
 		name, _, _ := strings.Cut(spec, "/")
-		return spec != "" && spec[0] != '.' && spec[0] != '/' && !strings.HasPrefix(spec, "node:") && !strings.ContainsAny(spec, "$*") && !strings.Contains(nodeBuiltins, name+" ")
-	})
+		if spec == "" || spec[0] == '.' || spec[0] == '/' || strings.HasPrefix(spec, "node:") || strings.ContainsAny(spec, "$*") || strings.Contains(nodeBuiltins, name+" ") {
+			continue
+		}
+		bare = true
+		if pkg := nodePackageName(spec); pkg != "" && !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
+		}
+	}
 	if !bare || !within(dir, root) {
 		return nil
 	}
 	var out []protectedPath
+	scope := false // the nearest package.json found
 	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d + "/node_modules"); errors.Is(err, fs.ErrNotExist) {
+		if !scope {
+			out = append(out, protectedPath{path: d + "/package.json"})
+			_, err := os.Lstat(d + "/package.json")
+			scope = !errors.Is(err, fs.ErrNotExist)
+		}
+		switch _, err := os.Lstat(d + "/node_modules"); {
+		case errors.Is(err, fs.ErrNotExist):
 			out = append(out, protectedPath{path: d + "/node_modules"})
+		case err == nil:
+			var left []string
+			for _, pkg := range pkgs {
+				p := d + "/node_modules/" + pkg
+				for _, f := range []string{p + ".js", p + ".json", p + ".node"} {
+					out = append(out, protectedPath{path: f, nodePackage: true})
+				}
+				if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+					out = append(out, protectedPath{path: p, nodePackage: true})
+					left = append(left, pkg)
+				}
+			}
+			pkgs = left // node stops at an installed one
 		}
 		if d == root || !within(d, root) {
 			return out
 		}
 	}
+}
+
+// nodePackageName returns the package bare module spec names in
+// node_modules (lodash for lodash/fp, @scope/x for @scope/x/y); "" for a
+// # name, which package.json's imports map.
+func nodePackageName(spec string) string {
+	parts := strings.SplitN(spec, "/", 3)
+	n := 1
+	if spec[0] == '@' {
+		n = 2
+	}
+	if spec[0] == '#' || len(parts) < n || slices.ContainsFunc(parts[:n], func(p string) bool { return p == "" || p == "." || p == ".." }) {
+		return ""
+	}
+	return strings.Join(parts[:n], "/")
 }
 
 // scriptDirs returns a line of a shell script in directory dir with the

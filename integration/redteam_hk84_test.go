@@ -35,8 +35,9 @@ func TestAgentHookLoadedHk84(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		gcc = false
 	}
-	const pyM, py = "python3 -m tools.hook", "python3 scripts/hooks/check.py"
+	const pyM, py, js = "python3 -m tools.hook", "python3 scripts/hooks/check.py", "node scripts/hooks/check.js"
 	hookM := map[string]string{"tools/hook.py": "import subprocess\nprint('ok')\n"}
+	jsCheck := "try { require('lodash') } catch (e) {}\ntry { require('#x') } catch (e) {}\nconsole.log('ok')\n"
 	for _, tc := range []struct {
 		name, hook string
 		files      map[string]string
@@ -55,9 +56,24 @@ func TestAgentHookLoadedHk84(t *testing.T) {
 		{"a namespace package nothing else provides", py, map[string]string{
 			"scripts/hooks/check.py": "try:\n    import nspkg.sub\nexcept ImportError:\n    pass\nprint('ok')\n",
 		}, "mkdir -p scripts/hooks/nspkg && " + red82Library + "scripts/hooks/nspkg/sub.so e.c", "scripts/hooks/nspkg/sub.so", "", true},
+		{"package.json's self-reference", js, map[string]string{
+			"scripts/hooks/check.js": jsCheck, "package.json": `{"name":"proj"}` + "\n", "node_modules/other/index.js": "",
+		}, `echo 'console.log("evil")' > e.js; echo '{"name":"lodash","exports":"./e.js"}' > package.json`, "", "package.json", false},
+		{"package.json's imports, beside the script", js, map[string]string{
+			"scripts/hooks/check.js": jsCheck, "package.json": `{"name":"proj"}` + "\n", "node_modules/other/index.js": "",
+		}, `echo 'console.log("evil")' > scripts/hooks/e.js; echo '{"imports":{"#x":"./e.js"}}' > scripts/hooks/package.json`, "scripts/hooks/package.json", "", false},
+		{"a package missing from an existing node_modules", js, map[string]string{
+			"scripts/hooks/check.js": jsCheck, "node_modules/other/index.js": "",
+		}, `mkdir node_modules/lodash && echo 'console.log("evil")' > node_modules/lodash/index.js`, "node_modules/lodash", "", false},
 		// neighbours
 		{"python3 -m: a note and a data directory in the root", pyM, hookM,
 			`echo note > notes.md && mkdir data && echo 1 > data/x.py && echo 2 > tools/data.txt`, "", "", false},
+		{"a node project whose hook requires nothing", js, map[string]string{
+			"scripts/hooks/check.js": "console.log('ok')\n", "package.json": `{"name":"proj"}` + "\n", "node_modules/other/index.js": "",
+		}, `echo '{"name":"proj","dependencies":{"lodash":"4"}}' > package.json && mkdir -p node_modules/lodash scripts/hooks/node_modules && echo 1 > node_modules/lodash/index.js`, "", "", false},
+		{"npm ci replacing an installed package", js, map[string]string{
+			"scripts/hooks/check.js": jsCheck, "node_modules/lodash/index.js": "",
+		}, `rm -rf node_modules && mkdir -p node_modules/lodash && echo 'module.exports = 1' > node_modules/lodash/index.js`, "", "", false},
 	} {
 		if tc.needGcc && !gcc {
 			t.Logf("%s: no gcc to build an extension module", tc.name)
