@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/mewsandbox/mewsandbox/seatbelt"
 )
 
 // TestPythonModuleNamesHk84: macOS's listing of a hook's Python script's
@@ -35,5 +38,81 @@ func TestPythonModuleNamesHk84(t *testing.T) {
 	}
 	if want := []string{"big", "helpers.py"}; !slices.Equal(mods, want) {
 		t.Errorf("pythonModuleNames: %q, want %q", mods, want)
+	}
+}
+
+// TestNodeModulesDirsHk84: a hook's node script that requires a bare
+// name (or a # one) holds what node reads to find it: the package.json
+// nearest to the script and those missing nearer (a "name" and
+// "exports" of the required package's, or an "imports" map, loaded the
+// project's e.js), and in each node_modules up to the one holding the
+// package, its name where missing (node_modules/lodash/index.js made)
+// and the files node tries before an installed directory
+// (node_modules/lodash.js). The neighbours, what is installed and what
+// lies past the nearest package.json, stay the project's.
+func TestNodeModulesDirsHk84(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		files     []string
+		want      []string // relative to the root; * for nodePackage
+	}{
+		{"a bare name and a # name, nothing installed", "require('lodash/fp'); require('#x')", []string{"package.json", "node_modules/other/index.js"},
+			[]string{"scripts/package.json", "scripts/node_modules", "package.json", "*node_modules/lodash.js", "*node_modules/lodash.json", "*node_modules/lodash.node", "*node_modules/lodash"}},
+		{"a scoped name", "import x from '@s/p/sub'", []string{"node_modules/other/index.js"},
+			[]string{"scripts/package.json", "scripts/node_modules", "package.json", "*node_modules/@s/p.js", "*node_modules/@s/p.json", "*node_modules/@s/p.node", "*node_modules/@s/p"}},
+		{"a # name alone", "require('#x')", []string{"scripts/package.json", "node_modules/other/index.js"},
+			[]string{"scripts/package.json", "scripts/node_modules"}},
+		// neighbours
+		{"installed nearer: node stops there", "require('lodash')", []string{"scripts/node_modules/lodash/index.js", "package.json", "node_modules/other/index.js"},
+			[]string{"scripts/package.json", "*scripts/node_modules/lodash.js", "*scripts/node_modules/lodash.json", "*scripts/node_modules/lodash.node", "package.json"}},
+		{"node's own and relative names", "require('fs'); require('./lib'); import('node:path')", []string{"package.json"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, f := range tc.files {
+				mac82Write(t, root, f, "", false)
+			}
+			var got []string
+			for _, p := range nodeModulesDirs(tc.src, root+"/scripts", root) {
+				rel := strings.TrimPrefix(p.path, root+"/")
+				if p.nodePackage {
+					rel = "*" + rel
+				}
+				got = append(got, rel)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("nodeModulesDirs(%q) = %q, want %q", tc.src, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSeatbeltModuleDirsHk84: on macOS the profile holds the same
+// directories against new modules as Linux's layer: a python3 -m hook's
+// working directory and its module's package directory, and a namespace
+// package's directory missing at the plan, where the command made
+// nspkg/sub.so; none of them are refused.
+func TestSeatbeltModuleDirsHk84(t *testing.T) {
+	root := t.TempDir()
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	mac82Write(t, root, ".claude/settings.json", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"python3 -m tools.hook"},{"type":"command","command":"python3 scripts/check.py"}]}]}}`, false)
+	mac82Write(t, root, "tools/hook.py", "import subprocess\n", false)
+	mac82Write(t, root, "scripts/check.py", "import nspkg.sub\n", false)
+	mac82Write(t, root, "helpers.py", "", false)
+	dirs, refused := seatbeltModuleDirs(hookScripts(root, ""))
+	if len(refused) != 0 {
+		t.Fatalf("refused %q", refused)
+	}
+	for _, want := range []string{root, root + "/tools", root + "/scripts", root + "/scripts/nspkg"} {
+		i := slices.IndexFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == want })
+		if i < 0 {
+			t.Errorf("%s not held: %+v", want, dirs)
+			continue
+		}
+		if want == root && !slices.Equal(dirs[i].Modules, []string{"helpers.py"}) {
+			t.Errorf("the root's modules at the plan: %q, want helpers.py", dirs[i].Modules)
+		}
 	}
 }

@@ -463,7 +463,8 @@ type moduleDir struct {
 // __init__.py) is one made as well. Not the directory held read-only:
 // the project's other files there (notes, data) stay writable; the cost
 // is a listing of it, and of each directory in it, at the plan and after
-// the run.
+// the run. A directory missing at the plan (a namespace package's the
+// command may make, import nspkg.sub) is held as an empty one.
 func (g *guard) holdModules(path, dir string) {
 	if !g.inWritable(dir) || slices.ContainsFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }) {
 		return
