@@ -402,8 +402,11 @@ func dirEntryFiles(d string) []protectedPath {
 // of a module python3 -m runs from dir import (pythonImports): Python
 // puts the working directory first on its path for -m, not the module's
 // own, and a json.py the command made in the root ran at the agent's
-// next python3 -m tools.check, which imports json. One not to be read,
-// or past maxSourcedSize, refuses the run, as sourcedFiles does.
+// next python3 -m tools.check, which imports json. A module's relative
+// imports (from . import helper) are taken from its package, its
+// directory's dotted name from dir: a module -m runs has one (hk84). One
+// not to be read, or past maxSourcedSize, refuses the run, as
+// sourcedFiles does.
 func moduleImports(files []protectedPath, dir string) []protectedPath {
 	var out []protectedPath
 	for _, p := range files {
@@ -425,7 +428,11 @@ func moduleImports(files []protectedPath, dir string) []protectedPath {
 		case len(b) > maxSourcedSize:
 			out = append(out, protectedPath{path: p.path, refuse: fmt.Sprintf("a hook's module of more than %d bytes, too large to read for the files it imports: make it smaller, or run outside the sandbox", maxSourcedSize)})
 		default:
-			out = append(out, pythonImports(string(b), dir)...)
+			pkg := ""
+			if rel, err := filepath.Rel(dir, filepath.Dir(p.path)); err == nil && rel != "." {
+				pkg = strings.ReplaceAll(rel, "/", ".")
+			}
+			out = append(out, pythonImports(string(b), dir, pkg)...)
 		}
 	}
 	return out
@@ -615,7 +622,7 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	}
 	switch lang {
 	case "py":
-		return pythonImports(string(b), scriptRealDir(path, root))
+		return pythonImports(string(b), scriptRealDir(path, root), "")
 	case "js":
 		dir := scriptRealDir(path, root)
 		return append(nodeImports(string(b), dir), nodeModulesDirs(string(b), dir, root)...)
@@ -929,9 +936,11 @@ func shebangLanguage(b []byte) string {
 // the project's source (red82).
 // Missing ones too: scripts/json.py, made by the command, would be
 // imported for the standard library's json. Imports in the modules
-// themselves are not followed, nor relative ones (from . import x),
-// which a script run as a file cannot make.
-func pythonImports(src, dir string) []protectedPath {
+// themselves are not followed. A relative import (from . import x,
+// from .lib import util) is taken from pkg, the dotted name of the
+// module's package, which python3 -m gives it; a script run as a file
+// has none ("") and cannot make one.
+func pythonImports(src, dir, pkg string) []protectedPath {
 	var names []string
 	open := "" // the package of a from … import ( not closed yet
 	for line := range strings.Lines(src) {
@@ -962,6 +971,9 @@ func pythonImports(src, dir string) []protectedPath {
 	}
 	var out []protectedPath
 	for _, n := range names {
+		if strings.HasPrefix(n, ".") {
+			n = absoluteImport(n, pkg)
+		}
 		if !moduleName(n) {
 			continue
 		}
@@ -980,6 +992,23 @@ func pythonImports(src, dir string) []protectedPath {
 		}
 	}
 	return withByteCode(out, 1)
+}
+
+// absoluteImport returns relative import name n (.helper, ..lib.util,
+// .) of a module in package pkg (tools.sub) as absolute (tools.helper,
+// lib.util, tools.sub); "" where pkg has no such parent.
+func absoluteImport(n, pkg string) string {
+	rest := strings.TrimLeft(n, ".")
+	up := len(n) - len(rest) - 1
+	parts := strings.Split(pkg, ".")
+	if pkg == "" || up >= len(parts) {
+		return ""
+	}
+	base := strings.Join(parts[:len(parts)-up], ".")
+	if rest == "" {
+		return base
+	}
+	return base + "." + rest
 }
 
 // importedNames returns the modules Python statement stmt imports
@@ -1003,7 +1032,11 @@ func importedNames(stmt string) []string {
 	names = append(names, f[0])
 	for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
 		if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
-			names = append(names, f[0]+"."+g[0]) // a module of the package
+			sep := "."
+			if strings.HasSuffix(f[0], ".") {
+				sep = "" // from . import x, from .. import x
+			}
+			names = append(names, f[0]+sep+g[0]) // a module of the package
 		}
 	}
 	return names

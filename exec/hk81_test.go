@@ -174,7 +174,7 @@ func TestPythonImportsRed82(t *testing.T) {
 		{"import os; d = {'helper': 1}\n", false},
 		{"print('import helper')\n", false},
 	} {
-		ps := pythonImports(tc.src, "/r/tools")
+		ps := pythonImports(tc.src, "/r/tools", "")
 		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == "/r/tools/helper.py" })
 		if got != tc.want {
 			t.Errorf("%q: helper.py protected %v, want %v: %+v", tc.src, got, tc.want, ps)
@@ -213,7 +213,7 @@ func TestNodeImportsRed82(t *testing.T) {
 // directory (the working directory, for python3 -m, where every new .py
 // would fail the run), marks nothing.
 func TestPythonPackageModuleDirRed82(t *testing.T) {
-	ps := pythonImports("import lib.util\n", "/r/tools")
+	ps := pythonImports("import lib.util\n", "/r/tools", "")
 	for path, want := range map[string]bool{"/r/tools/lib/util.py": true, "/r/tools/lib/__init__.py": true, "/r/tools/lib.py": false} {
 		i := slices.IndexFunc(ps, func(p protectedPath) bool { return p.path == path })
 		if i < 0 || ps[i].moduleDir != want {
@@ -240,7 +240,7 @@ func TestPythonParenthesizedImportsRed82(t *testing.T) {
 		{"from lib import (\n    other,\n)\nprint(\n    util,\n)\n", "/r/tools/lib/util.py", false},
 		{"from lib import (x)\nf(\n    util,\n)\n", "/r/tools/lib/util.py", false},
 	} {
-		ps := pythonImports(tc.src, "/r/tools")
+		ps := pythonImports(tc.src, "/r/tools", "")
 		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == tc.file })
 		if got != tc.want {
 			t.Errorf("%q: %s protected %v, want %v", tc.src, tc.file, got, tc.want)

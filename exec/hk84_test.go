@@ -116,3 +116,39 @@ func TestSeatbeltModuleDirsHk84(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonRelativeImportsHk84: a module python3 -m runs (tools.hook)
+// may import relatively (from . import helper, from .lib import util),
+// which lead79's reading passed over: tools/helper.py stayed writable
+// and ran at the next hook. They are taken from the module's package
+// now; a script run as a file (no package) still has none, and a name
+// above the top package is none.
+func TestPythonRelativeImportsHk84(t *testing.T) {
+	for _, tc := range []struct {
+		src, pkg string
+		want     []string // among the files protected
+		not      []string
+	}{
+		{"from . import helper\n", "tools", []string{"/r/tools/__init__.py", "/r/tools/helper.py"}, nil},
+		{"from .lib import util\n", "tools", []string{"/r/tools/lib/__init__.py", "/r/tools/lib/util.py"}, nil},
+		{"from .. import x\n", "tools.sub", []string{"/r/tools/x.py"}, nil},
+		// neighbours
+		{"from . import helper\n", "", nil, []string{"/r/helper.py", "/r/.helper.py"}},
+		{"from .. import x\n", "tools", nil, []string{"/r/x.py"}},
+	} {
+		var got []string
+		for _, p := range pythonImports(tc.src, "/r", tc.pkg) {
+			got = append(got, p.path)
+		}
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("pythonImports(%q) in package %q: %s not protected: %q", tc.src, tc.pkg, w, got)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("pythonImports(%q) in package %q: %s protected: %q", tc.src, tc.pkg, n, got)
+			}
+		}
+	}
+}

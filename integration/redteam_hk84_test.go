@@ -52,6 +52,9 @@ func TestAgentHookLoadedHk84(t *testing.T) {
 			`echo 'print("evil")' > signal.py`, "signal.py", "", false, false},
 		{"python3 -m: an extension __init__ of the module's namespace package", pyM, hookM,
 			red82Library + "tools/__init__.abi3.so e.c", "tools/__init__.abi3.so", "", true, false},
+		{"python3 -m: a relative import's module", pyM, map[string]string{
+			"tools/hook.py": "from . import helper\nfrom .lib import util\nprint('ok')\n", "tools/helper.py": "", "tools/lib/util.py": "",
+		}, `echo 'print("evil")' > tools/helper.py; echo 'print("evil")' > tools/lib/util.py`, "", "tools/helper.py", false, false},
 		{"an extension module in a namespace package's directory", py, map[string]string{
 			"scripts/hooks/check.py": "from tools import helper\nprint('ok')\n", "scripts/hooks/tools/helper.py": "",
 		}, red82Library + "scripts/hooks/tools/helper.so e.c", "scripts/hooks/tools/helper.so", "", true, false},
