@@ -1401,23 +1401,27 @@ func programPath(root, v, home string) (prog string, module int) {
 // __init__.py run as the module does (tools/__init__.py,
 // tools/pkg/__init__.py), and are protected where they exist too; so is
 // a module of a package's name (tools.py), which Python takes before a
-// namespace package, a directory without __init__.py. Each is marked
-// moduleDir (see there).
+// namespace package, a directory without __init__.py. Those in the
+// working directory are marked moduleDir (see there).
 func programFiles(f string, module int, key string) []protectedPath {
 	if module == 0 {
 		return []protectedPath{{path: f, mustExist: true, program: key}}
 	}
-	// Each file's directory is held against new modules (moduleDir), the
-	// working directory, first on Python's path for -m, among them: a
+	out := []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}, {path: f + "/__init__.py", program: key}}
+	dir := f
+	for ; module > 1; module-- {
+		dir = filepath.Dir(dir)
+		out = append(out, protectedPath{path: dir + "/__init__.py", program: key}, protectedPath{path: dir + ".py", program: key})
+	}
+	// The working directory, first on Python's path for -m, is held
+	// against new modules (moduleDir) through the files in it: a
 	// signal.py the command made in the root ran at python3 -m
 	// tools.hook's import subprocess, and a tools/__init__.abi3.so made
-	// the namespace package tools one of the command's (hk84). So is a
-	// module of a package's name (tools.py), which Python takes before a
-	// namespace package.
-	out := []protectedPath{{path: f + ".py", program: key, moduleDir: true}, {path: f + "/__main__.py", program: key, moduleDir: true}, {path: f + "/__init__.py", program: key, moduleDir: true}}
-	for dir := f; module > 1; module-- {
-		dir = filepath.Dir(dir)
-		out = append(out, protectedPath{path: dir + "/__init__.py", program: key, moduleDir: true}, protectedPath{path: dir + ".py", program: key, moduleDir: true})
+	// the namespace package tools one of the command's (hk84). Not the
+	// packages' directories, whose other modules the module does not
+	// import unless named (pythonImports).
+	for i := range out {
+		out[i].moduleDir = filepath.Dir(out[i].path) == filepath.Dir(dir)
 	}
 	return out
 }

@@ -15,10 +15,9 @@ import (
 // (by its name or its #! line) is marked for its directory to be held
 // against new modules, which Python imports from there first (a
 // signal.py made beside it ran at the agent's next hook, imported by
-// the standard library's subprocess), and so is a module python3 -m runs
-// (hk84: its path starts at the working directory, held through the
-// module's files, and a package's directory is searched for its
-// modules). The neighbour, a shell script, is not.
+// the standard library's subprocess). The neighbours, a shell script and
+// a module python3 -m runs (whose path starts at the working
+// directory, not the module's), are not.
 func TestAgentHookModuleDirHk81(t *testing.T) {
 	for _, tc := range []struct {
 		name, hook, script, content string
@@ -26,9 +25,9 @@ func TestAgentHookModuleDirHk81(t *testing.T) {
 	}{
 		{"a .py script", "python3 scripts/hooks/check.py", "scripts/hooks/check.py", "import subprocess\n", true},
 		{"a #! line", "./scripts/hooks/check", "scripts/hooks/check", "#!/usr/bin/env python3\nimport subprocess\n", true},
-		{"a module python3 -m runs", "python3 -m scripts.hooks.check", "scripts/hooks/check.py", "import subprocess\n", true},
-		// neighbour
+		// neighbours
 		{"a shell script", "bash scripts/hooks/check.sh", "scripts/hooks/check.sh", "echo ok\n", false},
+		{"a module python3 -m runs", "python3 -m scripts.hooks.check", "scripts/hooks/check.py", "import subprocess\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
