@@ -65,6 +65,13 @@ type protectedPath struct {
 	// perhaps: one made there during the run is held as an empty one
 	// (a namespace package's, which Python searches for a submodule).
 	moduleDir bool
+	// moduleNames: with moduleDir, only the modules of these names
+	// (before the first dot: __init__, hook) are held in the directory,
+	// a package's of a module python3 -m runs, whose other modules it
+	// never imports unnamed: tools/__init__.abi3.so, beside an existing
+	// tools/__init__.py, ran first at python3 -m tools.hook (hk84), and
+	// a command's tools/other.py stays its own.
+	moduleNames []string
 	// nodePackage: a package's name in a node_modules (node_modules/
 	// lodash.js, or node_modules/lodash missing at the plan) that node
 	// would load for a hook's bare require: held though node_modules is
@@ -1401,8 +1408,9 @@ func programPath(root, v, home string) (prog string, module int) {
 // __init__.py run as the module does (tools/__init__.py,
 // tools/pkg/__init__.py), and are protected where they exist too; so is
 // a module of a package's name (tools.py), which Python takes before a
-// namespace package, a directory without __init__.py. Those in the
-// working directory are marked moduleDir (see there).
+// namespace package, a directory without __init__.py. Each is marked
+// moduleDir, those below the working directory with moduleNames (see
+// there).
 func programFiles(f string, module int, key string) []protectedPath {
 	if module == 0 {
 		return []protectedPath{{path: f, mustExist: true, program: key}}
@@ -1417,11 +1425,18 @@ func programFiles(f string, module int, key string) []protectedPath {
 	// against new modules (moduleDir) through the files in it: a
 	// signal.py the command made in the root ran at python3 -m
 	// tools.hook's import subprocess, and a tools/__init__.abi3.so made
-	// the namespace package tools one of the command's (hk84). Not the
-	// packages' directories, whose other modules the module does not
-	// import unless named (pythonImports).
+	// the namespace package tools one of the command's (hk84). A
+	// package's directory is held against new modules of the names
+	// Python imports there: its __init__ and the next of the module's
+	// (moduleNames).
 	for i := range out {
-		out[i].moduleDir = filepath.Dir(out[i].path) == filepath.Dir(dir)
+		out[i].moduleDir = true
+		if filepath.Dir(out[i].path) != filepath.Dir(dir) {
+			out[i].moduleNames = []string{"__init__"}
+			if name := strings.TrimSuffix(filepath.Base(out[i].path), ".py"); name != "__init__" {
+				out[i].moduleNames = append(out[i].moduleNames, name)
+			}
+		}
 	}
 	return out
 }

@@ -18,7 +18,7 @@ func TestHoldModulesMissingHk84(t *testing.T) {
 	root := t.TempDir()
 	dir := root + "/scripts/nspkg"
 	g := &guard{root: root, writable: []string{root}}
-	g.holdModules(dir+"/sub.py", dir)
+	g.holdModules(dir+"/sub.py", dir, nil)
 	if len(g.unprotected) != 0 || len(g.moduleDirs) != 1 || g.moduleDirs[0].path != dir || len(g.moduleDirs[0].modules) != 0 {
 		t.Fatalf("held %+v, refused %q; want %s held empty", g.moduleDirs, g.unprotected, dir)
 	}

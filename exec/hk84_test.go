@@ -89,8 +89,9 @@ func TestNodeModulesDirsHk84(t *testing.T) {
 
 // TestSeatbeltModuleDirsHk84: on macOS the profile holds the same
 // directories against new modules as Linux's layer: a python3 -m hook's
-// working directory, and a namespace package's directory missing at the
-// plan, where the command made
+// working directory, its module's package's for the names Python
+// imports there (__init__, hook), and a namespace package's directory
+// missing at the plan, where the command made
 // nspkg/sub.so; none of them are refused.
 func TestSeatbeltModuleDirsHk84(t *testing.T) {
 	root := t.TempDir()
@@ -105,14 +106,17 @@ func TestSeatbeltModuleDirsHk84(t *testing.T) {
 	if len(refused) != 0 {
 		t.Fatalf("refused %q", refused)
 	}
-	for _, want := range []string{root, root + "/scripts", root + "/scripts/nspkg"} {
+	for _, want := range []string{root, root + "/tools", root + "/scripts", root + "/scripts/nspkg"} {
 		i := slices.IndexFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == want })
 		if i < 0 {
 			t.Errorf("%s not held: %+v", want, dirs)
 			continue
 		}
-		if want == root && !slices.Equal(dirs[i].Modules, []string{"helpers.py"}) {
-			t.Errorf("the root's modules at the plan: %q, want helpers.py", dirs[i].Modules)
+		if want == root && (!slices.Equal(dirs[i].Modules, []string{"helpers.py"}) || dirs[i].Names != nil) {
+			t.Errorf("the root's modules at the plan: %q, held for %q; want helpers.py, held for all", dirs[i].Modules, dirs[i].Names)
+		}
+		if want == root+"/tools" && !slices.Equal(dirs[i].Names, []string{"__init__", "hook"}) {
+			t.Errorf("the package tools held for %q, want __init__ and hook", dirs[i].Names)
 		}
 	}
 }

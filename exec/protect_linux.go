@@ -316,7 +316,7 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case w.missing == "" && w.blocked == "":
 		g.keepWay(w)
 		if pr.moduleDir {
-			g.holdModules(pr.path, filepath.Dir(w.real))
+			g.holdModules(pr.path, filepath.Dir(w.real), pr.moduleNames)
 		}
 		if g.inWritable(w.real) {
 			var st syscall.Stat_t
@@ -372,7 +372,7 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		}
 	case !pr.placeholder:
 		if pr.moduleDir && w.blocked == "" {
-			g.holdModules(pr.path, filepath.Dir(w.real))
+			g.holdModules(pr.path, filepath.Dir(w.real), pr.moduleNames)
 		}
 		// A missing protected file may be created, as where no link
 		// leads to it (then moved aside after the run, which fails:
@@ -450,6 +450,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 type moduleDir struct {
 	path    string
 	modules []string // sorted
+	// names, where set, are the only module names (before the first
+	// dot) held there (protectedPath.moduleNames); nil holds all.
+	names []string
 }
 
 // holdModules records real directory dir of hook script path, a Python
@@ -464,21 +467,27 @@ type moduleDir struct {
 // the project's other files there (notes, data) stay writable; the cost
 // is a listing of it, and of each directory in it, at the plan and after
 // the run. A directory missing at the plan (a namespace package's the
-// command may make, import nspkg.sub) is held as an empty one.
-func (g *guard) holdModules(path, dir string) {
-	if !g.inWritable(dir) || slices.ContainsFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }) {
+// command may make, import nspkg.sub) is held as an empty one. Only
+// modules of names are held there where names is set; a directory held
+// for other names too holds theirs, one held for all holds all.
+func (g *guard) holdModules(path, dir string, names []string) {
+	if !g.inWritable(dir) {
+		return
+	}
+	if i := slices.IndexFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }); i >= 0 {
+		g.moduleDirs[i].names = moreModuleNames(g.moduleDirs[i].names, names)
 		return
 	}
 	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
 	if err == unix.ENOENT {
 		// A package's directory that the command may make: all it
 		// makes there is new (a namespace package's sub.so).
-		g.moduleDirs = append(g.moduleDirs, moduleDir{path: dir})
+		g.moduleDirs = append(g.moduleDirs, moduleDir{path: dir, names: slices.Clone(names)})
 		return
 	}
-	var names []string
+	var entries []string
 	if err == nil {
-		names, err = fdNames(fd, maxModuleDirNames)
+		entries, err = fdNames(fd, maxModuleDirNames)
 		defer unix.Close(fd)
 	}
 	switch {
@@ -489,14 +498,21 @@ func (g *guard) holdModules(path, dir string) {
 		g.refuse(path, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: "+err.Error())
 		return
 	}
-	m := moduleDir{path: dir}
-	for _, n := range names {
+	m := moduleDir{path: dir, names: slices.Clone(names)}
+	for _, n := range entries {
 		if pythonModule(fd, n) {
 			m.modules = append(m.modules, n)
 		}
 	}
 	slices.Sort(m.modules)
 	g.moduleDirs = append(g.moduleDirs, m)
+}
+
+// holds says whether d holds the module of entry name: of one of its
+// names, where it has them.
+func (d moduleDir) holds(name string) bool {
+	stem, _, _ := strings.Cut(name, ".")
+	return d.names == nil || slices.Contains(d.names, stem)
 }
 
 // moduleCount is the modules dirs hold at the plan, for a message.
@@ -533,7 +549,7 @@ func checkModuleDirs(dirs []moduleDir) []string {
 		// (read83), as red81's names in .git did.
 		err = eachEntry(f, func(e fs.DirEntry) bool {
 			n := e.Name()
-			if _, planned := slices.BinarySearch(d.modules, n); planned || !pythonModule(fd, n) {
+			if _, planned := slices.BinarySearch(d.modules, n); planned || !d.holds(n) || !pythonModule(fd, n) {
 				return true
 			}
 			if e.Type() == fs.ModeDir {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -70,6 +71,20 @@ func packageInits(f *os.File) ([]string, error) {
 		return true
 	})
 	return inits, err
+}
+
+// moreModuleNames returns the names a directory held for names a and for
+// names b holds: nil (all) where either is.
+func moreModuleNames(a, b []string) []string {
+	if a == nil || b == nil {
+		return nil
+	}
+	for _, n := range b {
+		if !slices.Contains(a, n) {
+			a = append(a, n)
+		}
+	}
+	return a
 }
 
 // listChunk is the entries eachEntry reads at a time.

@@ -244,7 +244,8 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 			continue
 		}
 		dir := filepath.Dir(real)
-		if slices.ContainsFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == dir }) {
+		if i := slices.IndexFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == dir }); i >= 0 {
+			dirs[i].Names = moreModuleNames(dirs[i].Names, pr.moduleNames)
 			continue
 		}
 		mods, why := pythonModuleNames(dir)
@@ -252,7 +253,7 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 			refused = append(refused, fmt.Sprintf("%s run (%s)", pr.path, why))
 			continue
 		}
-		dirs = append(dirs, seatbelt.ModuleDir{Path: dir, Modules: mods})
+		dirs = append(dirs, seatbelt.ModuleDir{Path: dir, Modules: mods, Names: slices.Clone(pr.moduleNames)})
 	}
 	return dirs, refused
 }

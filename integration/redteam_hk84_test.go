@@ -52,6 +52,9 @@ func TestAgentHookLoadedHk84(t *testing.T) {
 			`echo 'print("evil")' > signal.py`, "signal.py", "", false, false},
 		{"python3 -m: an extension __init__ of the module's namespace package", pyM, hookM,
 			red82Library + "tools/__init__.abi3.so e.c", "tools/__init__.abi3.so", "", true, false},
+		{"python3 -m: an extension __init__ beside the package's __init__.py", pyM, map[string]string{
+			"tools/hook.py": hookM["tools/hook.py"], "tools/__init__.py": "",
+		}, red82Library + "tools/__init__.abi3.so e.c", "tools/__init__.abi3.so", "", true, false},
 		{"python3 -m: a relative import's module", pyM, map[string]string{
 			"tools/hook.py": "from . import helper\nfrom .lib import util\nprint('ok')\n", "tools/helper.py": "", "tools/lib/util.py": "",
 		}, `echo 'print("evil")' > tools/helper.py; echo 'print("evil")' > tools/lib/util.py`, "", "tools/helper.py", false, false},
@@ -77,7 +80,7 @@ func TestAgentHookLoadedHk84(t *testing.T) {
 		}, `mkdir node_modules/lodash && echo 'console.log("evil")' > node_modules/lodash/index.js`, "node_modules/lodash", "", false, true},
 		// neighbours
 		{"python3 -m: a note and a data directory in the root", pyM, hookM,
-			`echo note > notes.md && mkdir data && echo 1 > data/x.py && echo 2 > tools/data.txt`, "", "", false, false},
+			`echo note > notes.md && mkdir data && echo 1 > data/x.py && echo 2 > tools/data.txt && echo 3 > tools/other.py`, "", "", false, false},
 		{"a node project whose hook requires nothing", js, map[string]string{
 			"scripts/hooks/check.js": "console.log('ok')\n", "package.json": `{"name":"proj"}` + "\n", "node_modules/other/index.js": "",
 		}, `echo '{"name":"proj","dependencies":{"lodash":"4"}}' > package.json && mkdir -p node_modules/lodash scripts/hooks/node_modules && echo 1 > node_modules/lodash/index.js`, "", "", false, false},
