@@ -61,8 +61,22 @@ type protectedPath struct {
 	// the package's modules, an extension module (lib/util.so) before
 	// the source. Held against new modules
 	// on Linux (guard.holdModules); the script itself is protected as
-	// any other path.
+	// any other path. Where the path is missing, so is its directory
+	// perhaps: one made there during the run is held as an empty one
+	// (a namespace package's, which Python searches for a submodule).
 	moduleDir bool
+	// moduleNames: with moduleDir, only the modules of these names
+	// (before the first dot: __init__, hook) are held in the directory,
+	// a package's of a module python3 -m runs, whose other modules it
+	// never imports unnamed: tools/__init__.abi3.so, beside an existing
+	// tools/__init__.py, ran first at python3 -m tools.hook (hk84), and
+	// a command's tools/other.py stays its own.
+	moduleNames []string
+	// nodePackage: a package's name in a node_modules (node_modules/
+	// lodash.js, or node_modules/lodash missing at the plan) that node
+	// would load for a hook's bare require: held though node_modules is
+	// otherwise left to the package manager (installed).
+	nodePackage bool
 }
 
 var errTooMany = errors.New("too many entries")
@@ -181,7 +195,7 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 						// what it sources may lie elsewhere.
 						ps := append([]protectedPath{p}, sourcedFiles(p.path, base, root, f.vars, 0)...)
 						for _, p := range ps {
-							if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+							if toHold(root, p, out, progs) {
 								progs = append(progs, p)
 							}
 						}
@@ -191,6 +205,14 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 		}
 	}
 	return progs
+}
+
+// toHold says whether p, a file a hook loads, is one to add to those
+// out and progs hold: one to refuse, or one in root neither holds (held)
+// and no package manager replaces in ordinary work (installed), but for
+// a package name node would load from a node_modules (nodePackage).
+func toHold(root string, p protectedPath, out, progs []protectedPath) bool {
+	return p.refuse != "" || (p.nodePackage || !installed(root, p.path)) && !held(root, p.path, out) && !held(root, p.path, progs)
 }
 
 // refuseOnce returns ps with path refused for why, unless it is already:
@@ -387,8 +409,11 @@ func dirEntryFiles(d string) []protectedPath {
 // of a module python3 -m runs from dir import (pythonImports): Python
 // puts the working directory first on its path for -m, not the module's
 // own, and a json.py the command made in the root ran at the agent's
-// next python3 -m tools.check, which imports json. One not to be read,
-// or past maxSourcedSize, refuses the run, as sourcedFiles does.
+// next python3 -m tools.check, which imports json. A module's relative
+// imports (from . import helper) are taken from its package, its
+// directory's dotted name from dir: a module -m runs has one (hk84). One
+// not to be read, or past maxSourcedSize, refuses the run, as
+// sourcedFiles does.
 func moduleImports(files []protectedPath, dir string) []protectedPath {
 	var out []protectedPath
 	for _, p := range files {
@@ -410,7 +435,11 @@ func moduleImports(files []protectedPath, dir string) []protectedPath {
 		case len(b) > maxSourcedSize:
 			out = append(out, protectedPath{path: p.path, refuse: fmt.Sprintf("a hook's module of more than %d bytes, too large to read for the files it imports: make it smaller, or run outside the sandbox", maxSourcedSize)})
 		default:
-			out = append(out, pythonImports(string(b), dir)...)
+			pkg := ""
+			if rel, err := filepath.Rel(dir, filepath.Dir(p.path)); err == nil && rel != "." {
+				pkg = strings.ReplaceAll(rel, "/", ".")
+			}
+			out = append(out, pythonImports(string(b), dir, pkg)...)
 		}
 	}
 	return out
@@ -600,7 +629,7 @@ func sourcedFiles(path, dir, root string, vars []string, depth int) []protectedP
 	}
 	switch lang {
 	case "py":
-		return pythonImports(string(b), scriptRealDir(path, root))
+		return pythonImports(string(b), scriptRealDir(path, root), "")
 	case "js":
 		dir := scriptRealDir(path, root)
 		return append(nodeImports(string(b), dir), nodeModulesDirs(string(b), dir, root)...)
@@ -914,9 +943,11 @@ func shebangLanguage(b []byte) string {
 // the project's source (red82).
 // Missing ones too: scripts/json.py, made by the command, would be
 // imported for the standard library's json. Imports in the modules
-// themselves are not followed, nor relative ones (from . import x),
-// which a script run as a file cannot make.
-func pythonImports(src, dir string) []protectedPath {
+// themselves are not followed. A relative import (from . import x,
+// from .lib import util) is taken from pkg, the dotted name of the
+// module's package, which python3 -m gives it; a script run as a file
+// has none ("") and cannot make one.
+func pythonImports(src, dir, pkg string) []protectedPath {
 	var names []string
 	open := "" // the package of a from … import ( not closed yet
 	for line := range strings.Lines(src) {
@@ -947,6 +978,9 @@ func pythonImports(src, dir string) []protectedPath {
 	}
 	var out []protectedPath
 	for _, n := range names {
+		if strings.HasPrefix(n, ".") {
+			n = absoluteImport(n, pkg)
+		}
 		if !moduleName(n) {
 			continue
 		}
@@ -965,6 +999,23 @@ func pythonImports(src, dir string) []protectedPath {
 		}
 	}
 	return withByteCode(out, 1)
+}
+
+// absoluteImport returns relative import name n (.helper, ..lib.util,
+// .) of a module in package pkg (tools.sub) as absolute (tools.helper,
+// lib.util, tools.sub); "" where pkg has no such parent.
+func absoluteImport(n, pkg string) string {
+	rest := strings.TrimLeft(n, ".")
+	up := len(n) - len(rest) - 1
+	parts := strings.Split(pkg, ".")
+	if pkg == "" || up >= len(parts) {
+		return ""
+	}
+	base := strings.Join(parts[:len(parts)-up], ".")
+	if rest == "" {
+		return base
+	}
+	return base + "." + rest
 }
 
 // importedNames returns the modules Python statement stmt imports
@@ -988,7 +1039,11 @@ func importedNames(stmt string) []string {
 	names = append(names, f[0])
 	for item := range strings.SplitSeq(strings.Join(f[2:], " "), ",") {
 		if g := strings.Fields(strings.Trim(item, "() ")); len(g) > 0 && g[0] != "*" {
-			names = append(names, f[0]+"."+g[0]) // a module of the package
+			sep := "."
+			if strings.HasSuffix(f[0], ".") {
+				sep = "" // from . import x, from .. import x
+			}
+			names = append(names, f[0]+sep+g[0]) // a module of the package
 		}
 	}
 	return names
@@ -1065,31 +1120,85 @@ func nodeSpecs(src string) []string {
 // first part).
 const nodeBuiltins = "assert async_hooks buffer child_process cluster console constants crypto dgram diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream string_decoder sys timers tls trace_events tty url util v8 vm wasi worker_threads zlib "
 
-// nodeModulesDirs returns the node_modules missing in dir, a hook's
-// JavaScript script's directory, and in each directory above it up to
-// root, where src requires or imports a module by a bare name that is
-// not node's own (require('lodash')): node looks for it in each of
-// them, nearest first, and one the command made there
-// (scripts/hooks/node_modules/lodash/index.js) ran at the agent's next
-// hook. One there at the plan is the project's installed modules,
-// which npm replaces in ordinary work: left writable.
+// nodeModulesDirs returns what node reads, from dir, a hook's
+// JavaScript script's directory, up to root, to find the bare names src
+// requires or imports that are not node's own (require('lodash'), '#lib'
+// of package.json's imports); a command that made or changed one of
+// them ran its code at the agent's next hook (hk84):
+//   - the package.json nearest to dir, and each missing nearer, which
+//     would take its place: node loads the package's own name through
+//     its "name" and "exports" (lodash, ./e.js) before any node_modules,
+//     and a # name through its "imports";
+//   - the node_modules missing in dir and in each directory above it:
+//     node looks for a name in each, nearest first;
+//   - in each node_modules there, up to the one holding the package, the
+//     package's name missing (node_modules/lodash/index.js made), and
+//     the files node tries there before an installed package's
+//     directory without "exports" (node_modules/lodash.js).
+//
+// What is installed at the plan, which npm replaces in ordinary work, is
+// left writable: a package's own files rewritten still run at the next
+// hook.
 func nodeModulesDirs(src, dir, root string) []protectedPath {
-	bare := slices.ContainsFunc(nodeSpecs(src), func(spec string) bool {
+	var pkgs []string
+	bare := false
+	for _, spec := range nodeSpecs(src) {
 		name, _, _ := strings.Cut(spec, "/")
-		return spec != "" && spec[0] != '.' && spec[0] != '/' && !strings.HasPrefix(spec, "node:") && !strings.ContainsAny(spec, "$*") && !strings.Contains(nodeBuiltins, name+" ")
-	})
+		if spec == "" || spec[0] == '.' || spec[0] == '/' || strings.HasPrefix(spec, "node:") || strings.ContainsAny(spec, "$*") || strings.Contains(nodeBuiltins, name+" ") {
+			continue
+		}
+		bare = true
+		if pkg := nodePackageName(spec); pkg != "" && !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
+		}
+	}
 	if !bare || !within(dir, root) {
 		return nil
 	}
 	var out []protectedPath
+	scope := false // the nearest package.json found
 	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d + "/node_modules"); errors.Is(err, fs.ErrNotExist) {
+		if !scope {
+			out = append(out, protectedPath{path: d + "/package.json"})
+			_, err := os.Lstat(d + "/package.json")
+			scope = !errors.Is(err, fs.ErrNotExist)
+		}
+		switch _, err := os.Lstat(d + "/node_modules"); {
+		case errors.Is(err, fs.ErrNotExist):
 			out = append(out, protectedPath{path: d + "/node_modules"})
+		case err == nil:
+			var left []string
+			for _, pkg := range pkgs {
+				p := d + "/node_modules/" + pkg
+				for _, f := range []string{p + ".js", p + ".json", p + ".node"} {
+					out = append(out, protectedPath{path: f, nodePackage: true})
+				}
+				if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+					out = append(out, protectedPath{path: p, nodePackage: true})
+					left = append(left, pkg)
+				}
+			}
+			pkgs = left // node stops at an installed one
 		}
 		if d == root || !within(d, root) {
 			return out
 		}
 	}
+}
+
+// nodePackageName returns the package bare module spec names in
+// node_modules (lodash for lodash/fp, @scope/x for @scope/x/y); "" for a
+// # name, which package.json's imports map.
+func nodePackageName(spec string) string {
+	parts := strings.SplitN(spec, "/", 3)
+	n := 1
+	if spec[0] == '@' {
+		n = 2
+	}
+	if spec[0] == '#' || len(parts) < n || slices.ContainsFunc(parts[:n], func(p string) bool { return p == "" || p == "." || p == ".." }) {
+		return ""
+	}
+	return strings.Join(parts[:n], "/")
 }
 
 // scriptDirs returns a line of a shell script in directory dir with the
@@ -1297,15 +1406,37 @@ func programPath(root, v, home string) (prog string, module int) {
 // imports the packages a module lies in before it runs the module, and a
 // package it runs (-m tools.pkg) before its __main__.py: their
 // __init__.py run as the module does (tools/__init__.py,
-// tools/pkg/__init__.py), and are protected where they exist too.
+// tools/pkg/__init__.py), and are protected where they exist too; so is
+// a module of a package's name (tools.py), which Python takes before a
+// namespace package, a directory without __init__.py. Each is marked
+// moduleDir, those below the working directory with moduleNames (see
+// there).
 func programFiles(f string, module int, key string) []protectedPath {
 	if module == 0 {
 		return []protectedPath{{path: f, mustExist: true, program: key}}
 	}
 	out := []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}, {path: f + "/__init__.py", program: key}}
-	for dir := f; module > 1; module-- {
+	dir := f
+	for ; module > 1; module-- {
 		dir = filepath.Dir(dir)
-		out = append(out, protectedPath{path: dir + "/__init__.py", program: key})
+		out = append(out, protectedPath{path: dir + "/__init__.py", program: key}, protectedPath{path: dir + ".py", program: key})
+	}
+	// The working directory, first on Python's path for -m, is held
+	// against new modules (moduleDir) through the files in it: a
+	// signal.py the command made in the root ran at python3 -m
+	// tools.hook's import subprocess, and a tools/__init__.abi3.so made
+	// the namespace package tools one of the command's (hk84). A
+	// package's directory is held against new modules of the names
+	// Python imports there: its __init__ and the next of the module's
+	// (moduleNames).
+	for i := range out {
+		out[i].moduleDir = true
+		if filepath.Dir(out[i].path) != filepath.Dir(dir) {
+			out[i].moduleNames = []string{"__init__"}
+			if name := strings.TrimSuffix(filepath.Base(out[i].path), ".py"); name != "__init__" {
+				out[i].moduleNames = append(out[i].moduleNames, name)
+			}
+		}
 	}
 	return out
 }

@@ -325,7 +325,8 @@ func TestProgramPath(t *testing.T) {
 		}
 	}
 	// a module's files, and the __init__.py of the packages python
-	// imports first, where they exist; a program's, refused where missing
+	// imports first and a module of each package's name (hk84), where
+	// they exist; a program's, refused where missing
 	var files []string
 	for _, p := range programFiles("/r/tools/lint/x", 3, "k") {
 		if p.mustExist || p.program != "k" {
@@ -333,7 +334,7 @@ func TestProgramPath(t *testing.T) {
 		}
 		files = append(files, p.path)
 	}
-	if want := []string{"/r/tools/lint/x.py", "/r/tools/lint/x/__main__.py", "/r/tools/lint/x/__init__.py", "/r/tools/lint/__init__.py", "/r/tools/__init__.py"}; !slices.Equal(files, want) {
+	if want := []string{"/r/tools/lint/x.py", "/r/tools/lint/x/__main__.py", "/r/tools/lint/x/__init__.py", "/r/tools/lint/__init__.py", "/r/tools/lint.py", "/r/tools/__init__.py", "/r/tools.py"}; !slices.Equal(files, want) {
 		t.Errorf("programFiles of module tools.lint.x = %q, want %q", files, want)
 	}
 	if p := programFiles("/r/tools/x", 0, "k"); len(p) != 1 || p[0].path != "/r/tools/x" || !p[0].mustExist {

@@ -66,7 +66,7 @@ func gitHookScripts(root string, dirs []string, out []protectedPath) []protected
 		}
 		for _, h := range hooks {
 			for _, p := range hookLoads(h, root) {
-				if p.refuse != "" || !installed(root, p.path) && !held(root, p.path, out) && !held(root, p.path, progs) {
+				if toHold(root, p, out, progs) {
 					progs = append(progs, p)
 				}
 			}
@@ -342,7 +342,7 @@ func appendLoads(root string, p protectedPath, out, progs []protectedPath) []pro
 		return progs
 	}
 	for _, q := range append([]protectedPath{p}, hookLoads(p.path, root)...) {
-		if q.refuse != "" || !installed(root, q.path) && !held(root, q.path, out) && !held(root, q.path, progs) {
+		if toHold(root, q, out, progs) {
 			progs = append(progs, q)
 		}
 	}

@@ -4,7 +4,6 @@ package exec
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -202,31 +201,6 @@ func newLinks(git string, since int64, nested []string) []string {
 // depth first, they are the siblings of the directories on the way down:
 // git's own directories fan out by 256 (objects, lfs/objects).
 const maxGitDirsToVisit = 1 << 14
-
-// listChunk is the entries eachEntry reads at a time.
-const listChunk = 256
-
-// eachEntry calls fn for each entry of directory f, read listChunk at a
-// time, until fn returns false: a listing a command sized (600,000 long
-// names in .git/junk or .git/refs/junk, 340 bytes of the runner's heap
-// each when read whole) costs the runner no more memory than a small one.
-// io.EOF is no error.
-func eachEntry(f *os.File, fn func(fs.DirEntry) bool) error {
-	for {
-		es, err := f.ReadDir(listChunk)
-		for _, e := range es {
-			if !fn(e) {
-				return nil
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
 
 // says collects the lines of what an after-run check found, keeping
 // maxSays of them whole and counting the rest: a command that made a

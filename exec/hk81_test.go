@@ -38,8 +38,10 @@ func TestAgentHookModuleDirHk81(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("%s not protected: %+v", tc.script, ps)
 			}
-			if ps[i].moduleDir != tc.want {
-				t.Errorf("%s: moduleDir %v, want %v", tc.script, ps[i].moduleDir, tc.want)
+			// hk84: a python3 -m module's package directory is held for
+			// its __init__ and the module's name only (moduleNames).
+			if held := ps[i].moduleDir && ps[i].moduleNames == nil; held != tc.want {
+				t.Errorf("%s: held against every new module %v (moduleDir %v, moduleNames %q), want %v", tc.script, held, ps[i].moduleDir, ps[i].moduleNames, tc.want)
 			}
 		})
 	}
@@ -60,7 +62,7 @@ func TestCheckModuleDirsHk81(t *testing.T) {
 	writeLead76(t, root, "scripts/hooks/lib/util.py", "")
 	writeLead76(t, root, "scripts/hooks/pkg/__init__.py", "")
 	g := &guard{root: root, writable: []string{root}}
-	g.holdModules(dir+"/check.py", dir)
+	g.holdModules(dir+"/check.py", dir, nil)
 	if len(g.moduleDirs) != 1 || len(g.unprotected) != 0 || !slices.Equal(g.moduleDirs[0].modules, []string{"check.py", "helpers.py", "pkg"}) {
 		t.Fatalf("held %+v, refused %q", g.moduleDirs, g.unprotected)
 	}
@@ -173,7 +175,7 @@ func TestPythonImportsRed82(t *testing.T) {
 		{"import os; d = {'helper': 1}\n", false},
 		{"print('import helper')\n", false},
 	} {
-		ps := pythonImports(tc.src, "/r/tools")
+		ps := pythonImports(tc.src, "/r/tools", "")
 		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == "/r/tools/helper.py" })
 		if got != tc.want {
 			t.Errorf("%q: helper.py protected %v, want %v: %+v", tc.src, got, tc.want, ps)
@@ -212,7 +214,7 @@ func TestNodeImportsRed82(t *testing.T) {
 // directory (the working directory, for python3 -m, where every new .py
 // would fail the run), marks nothing.
 func TestPythonPackageModuleDirRed82(t *testing.T) {
-	ps := pythonImports("import lib.util\n", "/r/tools")
+	ps := pythonImports("import lib.util\n", "/r/tools", "")
 	for path, want := range map[string]bool{"/r/tools/lib/util.py": true, "/r/tools/lib/__init__.py": true, "/r/tools/lib.py": false} {
 		i := slices.IndexFunc(ps, func(p protectedPath) bool { return p.path == path })
 		if i < 0 || ps[i].moduleDir != want {
@@ -239,7 +241,7 @@ func TestPythonParenthesizedImportsRed82(t *testing.T) {
 		{"from lib import (\n    other,\n)\nprint(\n    util,\n)\n", "/r/tools/lib/util.py", false},
 		{"from lib import (x)\nf(\n    util,\n)\n", "/r/tools/lib/util.py", false},
 	} {
-		ps := pythonImports(tc.src, "/r/tools")
+		ps := pythonImports(tc.src, "/r/tools", "")
 		got := slices.ContainsFunc(ps, func(p protectedPath) bool { return p.path == tc.file })
 		if got != tc.want {
 			t.Errorf("%q: %s protected %v, want %v", tc.src, tc.file, got, tc.want)
@@ -259,7 +261,7 @@ func TestCheckModuleDirsRead83(t *testing.T) {
 	writeLead76(t, root, "scripts/hooks/check.py", "import subprocess\n")
 	writeLead76(t, root, "scripts/hooks/tests/test_a.py", "")
 	g := &guard{root: root, writable: []string{root}}
-	g.holdModules(dir+"/check.py", dir)
+	g.holdModules(dir+"/check.py", dir, nil)
 	if len(g.moduleDirs) != 1 || len(g.unprotected) != 0 {
 		t.Fatalf("held %+v, refused %q", g.moduleDirs, g.unprotected)
 	}

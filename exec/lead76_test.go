@@ -24,7 +24,7 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"the project variable in braces", `python3 "${CLAUDE_PROJECT_DIR}/tools/h.py"`, []string{"tools/h.py"}},
 		{"a relative program", "./tools/h.py", []string{"tools/h.py"}},
 		{"a shell's command line", `sh -c 'scripts/x.sh "$0"' a`, []string{"scripts/x.sh"}},
-		{"a python module", "python3 -m tools.lint", []string{"tools/lint.py", "tools/lint/__main__.py", "tools/lint/__init__.py", "tools/__init__.py"}},
+		{"a python module", "python3 -m tools.lint", []string{"tools/lint.py", "tools/lint/__main__.py", "tools/lint/__init__.py", "tools/__init__.py", "tools.py"}},
 		{"after a variable assignment", "A=1 node scripts/x.js", []string{"scripts/x.js"}},
 		// red77: commands past the first, reserved words, runners not known
 		{"after cd to the project", `cd "$CLAUDE_PROJECT_DIR" && ./scripts/x.sh`, []string{"scripts/x.sh"}},

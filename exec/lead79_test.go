@@ -157,8 +157,10 @@ func TestAgentHookSourcedLead79(t *testing.T) {
 			"scripts/b", "scripts/b.js", "scripts/b.json", "scripts/b.node", "scripts/b.cjs", "scripts/b.mjs", "scripts/b.ts"}}, // scripts/b/index.js within scripts/b
 		{"node, node's own modules", "node scripts/x.js", "const path = require('path');\nimport { readFile } from 'node:fs';\nconst fsp = require('fs/promises');\n", nil},
 		// hk81: a bare module's node_modules, missing in the script's
-		// directory and each above it in the root (none made there).
-		{"node, a bare module", "node scripts/x.js", "const path = require('path');\nimport x from 'lodash';\n", []string{"scripts/node_modules", "node_modules"}},
+		// directory and each above it in the root (none made there);
+		// hk84: the package.json files node reads for its own name,
+		// missing up to the root.
+		{"node, a bare module", "node scripts/x.js", "const path = require('path');\nimport x from 'lodash';\n", []string{"scripts/package.json", "scripts/node_modules", "package.json", "node_modules"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

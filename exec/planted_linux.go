@@ -736,20 +736,30 @@ func parseUnmadeArg(s string) []string {
 }
 
 // moduleDirArg is one directory of afterKilledArgs' modules: "y:", the
-// length of its path, ":", the path, then its modules' names joined by
-// "/", which no name holds (a path and a name may hold ":").
+// names it holds joined by "," ("*" for all), ":", the length of its
+// path, ":", the path, then its modules' names joined by "/", which no
+// name holds (a path and a module's name may hold ":"; the names held
+// are Python's names, which hold neither).
 func moduleDirArg(m moduleDir) string {
-	return "y:" + strconv.Itoa(len(m.path)) + ":" + m.path + strings.Join(m.modules, "/")
+	names := "*"
+	if m.names != nil {
+		names = strings.Join(m.names, ",")
+	}
+	return "y:" + names + ":" + strconv.Itoa(len(m.path)) + ":" + m.path + strings.Join(m.modules, "/")
 }
 
 // parseModuleDirArg reads moduleDirArg's, after its "y:".
 func parseModuleDirArg(s string) (moduleDir, bool) {
+	names, s, _ := strings.Cut(s, ":")
 	n, rest, _ := strings.Cut(s, ":")
 	l, err := strconv.Atoi(n)
 	if err != nil || l <= 0 || l > len(rest) || !filepath.IsAbs(rest[:l]) {
 		return moduleDir{}, false
 	}
 	m := moduleDir{path: rest[:l]}
+	if names != "*" {
+		m.names = strings.Split(names, ",")
+	}
 	if rest = rest[l:]; rest != "" {
 		m.modules = strings.Split(rest, "/")
 	}

@@ -316,7 +316,7 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case w.missing == "" && w.blocked == "":
 		g.keepWay(w)
 		if pr.moduleDir {
-			g.holdModules(pr.path, filepath.Dir(w.real))
+			g.holdModules(pr.path, filepath.Dir(w.real), pr.moduleNames)
 		}
 		if g.inWritable(w.real) {
 			var st syscall.Stat_t
@@ -371,6 +371,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			g.protectHooks(w.real)
 		}
 	case !pr.placeholder:
+		if pr.moduleDir && w.blocked == "" {
+			g.holdModules(pr.path, filepath.Dir(w.real), pr.moduleNames)
+		}
 		// A missing protected file may be created, as where no link
 		// leads to it (then moved aside after the run, which fails:
 		// moveUnmade, at where the links lead: .config/mise.toml with
@@ -447,6 +450,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 type moduleDir struct {
 	path    string
 	modules []string // sorted
+	// names, where set, are the only module names (before the first
+	// dot) held there (protectedPath.moduleNames); nil holds all.
+	names []string
 }
 
 // holdModules records real directory dir of hook script path, a Python
@@ -460,15 +466,28 @@ type moduleDir struct {
 // __init__.py) is one made as well. Not the directory held read-only:
 // the project's other files there (notes, data) stay writable; the cost
 // is a listing of it, and of each directory in it, at the plan and after
-// the run.
-func (g *guard) holdModules(path, dir string) {
-	if !g.inWritable(dir) || slices.ContainsFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }) {
+// the run. A directory missing at the plan (a namespace package's the
+// command may make, import nspkg.sub) is held as an empty one. Only
+// modules of names are held there where names is set; a directory held
+// for other names too holds theirs, one held for all holds all.
+func (g *guard) holdModules(path, dir string, names []string) {
+	if !g.inWritable(dir) {
+		return
+	}
+	if i := slices.IndexFunc(g.moduleDirs, func(m moduleDir) bool { return m.path == dir }); i >= 0 {
+		g.moduleDirs[i].names = moreModuleNames(g.moduleDirs[i].names, names)
 		return
 	}
 	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
-	var names []string
+	if err == unix.ENOENT {
+		// A package's directory that the command may make: all it
+		// makes there is new (a namespace package's sub.so).
+		g.moduleDirs = append(g.moduleDirs, moduleDir{path: dir, names: slices.Clone(names)})
+		return
+	}
+	var entries []string
 	if err == nil {
-		names, err = fdNames(fd, maxModuleDirNames)
+		entries, err = fdNames(fd, maxModuleDirNames)
 		defer unix.Close(fd)
 	}
 	switch {
@@ -479,14 +498,21 @@ func (g *guard) holdModules(path, dir string) {
 		g.refuse(path, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: "+err.Error())
 		return
 	}
-	m := moduleDir{path: dir}
-	for _, n := range names {
+	m := moduleDir{path: dir, names: slices.Clone(names)}
+	for _, n := range entries {
 		if pythonModule(fd, n) {
 			m.modules = append(m.modules, n)
 		}
 	}
 	slices.Sort(m.modules)
 	g.moduleDirs = append(g.moduleDirs, m)
+}
+
+// holds says whether d holds the module of entry name: of one of its
+// names, where it has them.
+func (d moduleDir) holds(name string) bool {
+	stem, _, _ := strings.Cut(name, ".")
+	return d.names == nil || slices.Contains(d.names, stem)
 }
 
 // moduleCount is the modules dirs hold at the plan, for a message.
@@ -523,7 +549,7 @@ func checkModuleDirs(dirs []moduleDir) []string {
 		// (read83), as red81's names in .git did.
 		err = eachEntry(f, func(e fs.DirEntry) bool {
 			n := e.Name()
-			if _, planned := slices.BinarySearch(d.modules, n); planned || !pythonModule(fd, n) {
+			if _, planned := slices.BinarySearch(d.modules, n); planned || !d.holds(n) || !pythonModule(fd, n) {
 				return true
 			}
 			if e.Type() == fs.ModeDir {
@@ -557,8 +583,9 @@ func movePackageInit(dirfd int, dir, name, why string) string {
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); opening it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
 	}
-	defer unix.Close(fd)
-	inits, err := packageInits(fd)
+	f := os.NewFile(uintptr(fd), dir+"/"+name)
+	defer f.Close()
+	inits, err := packageInits(f)
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); listing it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
 	}
@@ -573,54 +600,34 @@ func movePackageInit(dirfd int, dir, name, why string) string {
 	return fmt.Sprintf("the command made %s/%s a package (%s); moved aside its %s: look at them before you move them back", dir, name, why, strings.Join(moved, ", "))
 }
 
-// packageInits returns the names of the __init__ modules in directory fd
-// (an __init__.py, .pyc or .*.so), read a part at a time: a directory of
-// any size is listed whole, for a package's __init__ may lie past a bound.
-func packageInits(fd int) ([]string, error) {
-	dup, err := unix.Dup(fd)
-	if err != nil {
-		return nil, err
-	}
-	f := os.NewFile(uintptr(dup), "")
-	defer f.Close()
-	var inits []string
-	err = eachEntry(f, func(e fs.DirEntry) bool {
-		if n := e.Name(); strings.HasPrefix(n, "__init__.") && moduleFileName(n) && e.Type()&fs.ModeDir == 0 {
-			inits = append(inits, n)
-		}
-		return true
-	})
-	return inits, err
-}
-
-// pythonModule says whether name in the directory dirfd is one Python's
-// path finder imports as a module (importlib's FileFinder): a source
-// file, byte code or an extension module by its suffix, or a package, a
-// directory whose __init__ is one of those. A link that leads to no
-// directory to be listed counts as one: where it leads may change.
+// pythonModule says whether name in the directory dirfd is a module to
+// Python's path finder (pythonModuleEntry), looked at by fd: a link is
+// followed only where it is one at the look.
 func pythonModule(dirfd int, name string) bool {
-	if strings.Contains(name, ".") {
-		return moduleFileName(name)
+	var typ fs.FileMode
+	if !strings.Contains(name, ".") {
+		var st unix.Stat_t
+		if unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+			return false
+		}
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFDIR:
+			typ = fs.ModeDir
+		case unix.S_IFLNK:
+			typ = fs.ModeSymlink
+		}
 	}
-	var st unix.Stat_t
-	if unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
-		return false
-	}
-	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
-	switch st.Mode & unix.S_IFMT {
-	case unix.S_IFDIR:
-		flags |= unix.O_NOFOLLOW
-	case unix.S_IFLNK:
-	default:
-		return false
-	}
-	fd, err := unix.Openat(dirfd, name, flags, 0)
-	if err != nil {
-		return st.Mode&unix.S_IFMT == unix.S_IFLNK
-	}
-	defer unix.Close(fd)
-	inits, err := packageInits(fd)
-	return err != nil || len(inits) > 0
+	return pythonModuleEntry(name, typ, func() (*os.File, error) {
+		flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
+		if typ == fs.ModeDir {
+			flags |= unix.O_NOFOLLOW
+		}
+		fd, err := unix.Openat(dirfd, name, flags, 0)
+		if err != nil {
+			return nil, err
+		}
+		return os.NewFile(uintptr(fd), name), nil
+	})
 }
 
 // moveLinkOnWay moves aside link, a symbolic link the command made on

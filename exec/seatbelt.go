@@ -221,15 +221,21 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 			continue
 		}
 		real, err := filepath.EvalSymlinks(pr.path)
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// A module missing, in a package's directory perhaps missing
+			// too (a namespace package's): seatbelt.Render resolves what
+			// exists of it.
+			real = pr.path
+		case errors.Is(err, syscall.ENOTDIR):
 			continue
-		}
-		if err != nil {
+		case err != nil:
 			refused = append(refused, fmt.Sprintf("%s run (following it for its directory, where the command could make modules Python would import first: %v)", pr.path, err))
 			continue
 		}
 		dir := filepath.Dir(real)
-		if slices.ContainsFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == dir }) {
+		if i := slices.IndexFunc(dirs, func(d seatbelt.ModuleDir) bool { return d.Path == dir }); i >= 0 {
+			dirs[i].Names = moreModuleNames(dirs[i].Names, pr.moduleNames)
 			continue
 		}
 		mods, why := pythonModuleNames(dir)
@@ -237,7 +243,7 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 			refused = append(refused, fmt.Sprintf("%s run (%s)", pr.path, why))
 			continue
 		}
-		dirs = append(dirs, seatbelt.ModuleDir{Path: dir, Modules: mods})
+		dirs = append(dirs, seatbelt.ModuleDir{Path: dir, Modules: mods, Names: slices.Clone(pr.moduleNames)})
 	}
 	return dirs, refused
 }
@@ -251,44 +257,20 @@ func seatbeltModuleDirs(prs []protectedPath) (dirs []seatbelt.ModuleDir, refused
 func pythonModuleNames(dir string) (mods []string, why string) {
 	names, err := dirNames(dir, maxModuleDirNames)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "" // none yet: whatever is made there is new
 	case errors.Is(err, errTooMany):
 		return nil, fmt.Sprintf("a hook's Python script in a directory of more than %d entries, too many to list for modules the command could make there, which Python would import first: move the script to a directory of its own, or run outside the sandbox", maxModuleDirNames)
 	case err != nil:
 		return nil, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: " + err.Error()
 	}
 	for _, n := range names {
-		if moduleFileName(n) || !strings.Contains(n, ".") && pythonPackage(dir+"/"+n) {
+		if pythonModuleAt(dir, n) {
 			mods = append(mods, n)
 		}
 	}
 	slices.Sort(mods)
 	return mods, ""
-}
-
-// moduleFileName says whether name is that of a module file Python's
-// path finder imports by its suffix: X.py, X.pyc, X.so or X.*.so.
-func moduleFileName(name string) bool {
-	_, ext, ok := strings.Cut(name, ".")
-	return ok && (ext == "py" || ext == "pyc" || ext == "so" || strings.HasSuffix(ext, ".so"))
-}
-
-// pythonPackage says whether path, a name without a dot, is a package to
-// Python: a directory, or a link to one, holding an __init__ module. A
-// link that leads to no directory to be listed counts as one: where it
-// leads may change.
-func pythonPackage(path string) bool {
-	fi, err := os.Lstat(path)
-	if err != nil || !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
-		return false
-	}
-	names, err := dirNames(path, maxModuleDirNames)
-	if err != nil {
-		return fi.Mode()&fs.ModeSymlink != 0
-	}
-	return slices.ContainsFunc(names, func(n string) bool {
-		base, _, _ := strings.Cut(n, ".")
-		return base == "__init__" && moduleFileName(n)
-	})
 }
 
 // sandboxExecPresent says what is wrong with sandboxExecPath; nil when it

@@ -49,6 +49,11 @@ type Policy struct {
 type ModuleDir struct {
 	Path    string
 	Modules []string
+	// Names, where set, are the only module names (before the first
+	// dot: __init__, hook) held there, a package's directory of a module
+	// python3 -m runs, whose other modules it never imports unnamed; nil
+	// holds every name. Each is a Python identifier.
+	Names []string
 }
 
 // Network is the network part of a Policy. The zero value is no network.

@@ -67,8 +67,9 @@ type plan struct {
 // moduleDir is a ModuleDir made canonical: the directory and its
 // modules' paths.
 type moduleDir struct {
-	path string
-	keep []string
+	path  string
+	keep  []string
+	names []string // nil: every name
 }
 
 func newPlan(p Policy, home string) (*plan, error) {
@@ -268,11 +269,24 @@ func (pl *plan) addModuleDirs(dirs []ModuleDir) error {
 		if err != nil {
 			return fmt.Errorf("seatbelt: module directory: %w", err)
 		}
-		if !slices.ContainsFunc(writable, func(w string) bool { return within(c, w) }) ||
-			slices.ContainsFunc(pl.modules, func(m moduleDir) bool { return m.path == c }) {
+		for _, n := range d.Names {
+			if n == "" || strings.Trim(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+				return fmt.Errorf("seatbelt: module directory %s: %q is no Python name", d.Path, n)
+			}
+		}
+		if !slices.ContainsFunc(writable, func(w string) bool { return within(c, w) }) {
 			continue
 		}
-		m := moduleDir{path: c}
+		if i := slices.IndexFunc(pl.modules, func(m moduleDir) bool { return m.path == c }); i >= 0 {
+			// Named twice (through a link): what either holds is held.
+			if pl.modules[i].names == nil || d.Names == nil {
+				pl.modules[i].names = nil
+			} else {
+				pl.modules[i].names = append(pl.modules[i].names, d.Names...)
+			}
+			continue
+		}
+		m := moduleDir{path: c, names: slices.Clone(d.Names)}
 		for _, n := range d.Modules {
 			if n == "" || n == "." || n == ".." || strings.Contains(n, "/") {
 				return fmt.Errorf("seatbelt: module directory %s: %q is no name in it", d.Path, n)
@@ -296,7 +310,12 @@ func (pl *plan) addModuleDirs(dirs []ModuleDir) error {
 // files with them.
 func (w *writer) moduleFilters(m moduleDir) (file, link string) {
 	dir := w.ref("subpath", "MODULES", m.path)
-	name := "^" + strings.Repeat("/[^/]+", strings.Count(m.path, "/")) + "/[^/.]+"
+	below := "^" + strings.Repeat("/[^/]+", strings.Count(m.path, "/"))
+	name := below + "/[^/.]+"
+	if m.names != nil {
+		// Python's names only (addModuleDirs): nothing to escape.
+		name = below + "/(" + strings.Join(m.names, "|") + ")"
+	}
 	const ext = "[.](py|pyc|so|[^/]*[.]so)$" // importlib's suffixes: .py, .pyc, .so, .cpython-313-darwin.so, .abi3.so
 	var keep strings.Builder
 	for _, k := range m.keep {
