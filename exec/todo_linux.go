@@ -189,8 +189,69 @@ func checkTodos(p *plannedTodos) []string {
 		if msg := checkTodo(dir, tl.file, p.Execs[i]); msg != "" {
 			found = append(found, msg)
 		}
+		if msg := checkStrategy(dir, i, p); msg != "" {
+			found = append(found, msg)
+		}
 	}
 	return found
+}
+
+// strategyFiles are, by todoLists' index, the files beside each list
+// that name the merge strategy of the operation under way: an
+// interactive rebase's strategy (git rebase -s), and cherry-pick's and
+// revert's opts (options.strategy, git's config syntax).
+var strategyFiles = [len(todoLists)]string{"strategy", "opts"}
+
+// gitStrategies are git's own merge strategies (git merge -s).
+var gitStrategies = []string{"ort", "recursive", "resolve", "octopus", "ours", "subtree"}
+
+// checkStrategy moves aside the strategy file (strategyFiles[i]) in dir,
+// the directory of todoLists[i], that the run made or changed
+// (changedSince) where it names a merge strategy that is not one of
+// git's own, or cannot be read: git rebase --continue (cherry-pick
+// --continue) runs "git-merge-" and that name, a path from the working
+// tree's top where it holds a "/", and a command's ../x, beside the
+// git-merge-../x it made, ran on the host (red84). One older than the
+// plan (the person's own rebase, stopped outside) stays.
+func checkStrategy(dir string, i int, p *plannedTodos) string {
+	file := strategyFiles[i]
+	var st unix.Stat_t
+	if unix.Lstat(dir+"/"+file, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG && !changedSince(st.Ctim, p.Since, p.Nsec) {
+		return ""
+	}
+	names, err := strategyNames(dir+"/"+file, i)
+	if err == nil && !slices.ContainsFunc(names, func(n string) bool { return !slices.Contains(gitStrategies, n) }) {
+		return ""
+	}
+	why := fmt.Sprintf("names the merge strategy %q, not one of git's own (%s), which your next git rebase --continue or cherry-pick --continue would run outside the sandbox as git-merge-%[1]s, a program of the command's where the name holds a \"/\"", strings.Join(names, " "), strings.Join(gitStrategies, ", "))
+	if err != nil {
+		why = fmt.Sprintf("made or changed in the run, and cannot be read for the merge strategy it names (%v), which your next git rebase --continue or cherry-pick --continue would run outside the sandbox", err)
+	}
+	return moveAsideSays(dir, file, why)
+}
+
+// strategyNames returns the merge strategies file, strategyFiles[i], names
+// as git reads it: the strategy file whole but its last newline
+// (read_oneliner), the options.strategy values of opts.
+func strategyNames(file string, i int) ([]string, error) {
+	b, err := readRegular(file, unix.O_NOFOLLOW)
+	if err != nil {
+		return nil, err
+	}
+	if i == 0 {
+		s := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
+		if s == "" {
+			return nil, nil // git takes none
+		}
+		return []string{s}, nil
+	}
+	var names []string
+	parseGitConfig(b, func(name, value string, _ bool) {
+		if name == "options.strategy" {
+			names = append(names, value)
+		}
+	})
+	return names, nil
 }
 
 // gitFilesOpened are files of a git directory the host's git opens

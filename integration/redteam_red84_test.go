@@ -1,0 +1,98 @@
+//go:build linux
+
+package integration
+
+// red84: a red team of stop 53's runner additions (git's todo lists
+// without the layer, modules beside a hook's Python script, the bounded
+// after-run reads).
+
+import (
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"strings"
+	"testing"
+)
+
+// red84Git is git with an identity, in the sandbox's scripts.
+const red84Git = `G="git -c user.name=t -c user.email=t@example.com"; d=.g; d=${d}it`
+
+// red84Strategy makes an executable git-merge-../x in the root that
+// touches MARK: git runs "git-merge-" and a merge strategy's name, a path
+// from the working tree's top where that name holds a "/".
+const red84Strategy = "mkdir -p git-merge-.. && printf '#!/bin/sh\\ntouch MARK\\nexit 1\\n' > git-merge-../x && chmod +x git-merge-../x\n"
+
+// TestMergeStrategyPlantedRed84: git keeps the merge strategy of a
+// rebase or cherry-pick under way beside its todo list
+// (.git/rebase-merge/strategy, the strategy line of .git/sequencer/opts),
+// and the next git rebase --continue or git cherry-pick --continue runs
+// "git-merge-" and that name, a path from the working tree's top where it
+// holds a "/". A command stopped a rebase (and a cherry-pick) of its own,
+// named the strategy ../x and made git-merge-../x: the run exited 0, with
+// the layer and without it, and the person's git rebase --continue on the
+// host ran it. Now a strategy set in the run that is not one of git's
+// own is moved aside, and the run fails (125). Neighbours: a rebase the
+// command stops with -s resolve, and the person's own rebase stopped
+// outside with a strategy of theirs, keep theirs and exit 0.
+func TestMergeStrategyPlantedRed84(t *testing.T) {
+	requireSandbox(t)
+	const rebase = red84Git + `
+for f in f1 f2 f3; do echo $f > $f; git add $f; $G commit -qm $f; done
+GIT_SEQUENCE_EDITOR="sed -i 1s/^pick/edit/" $G rebase -q -i HEAD~2 >/dev/null 2>&1
+echo amended > f2; $G commit -q -a --amend -m f2b
+`
+	const cherryPick = red84Git + `
+echo a > f; git add f; $G commit -qm base
+git checkout -qb side; echo b > f; $G commit -qam s1; echo c > g; git add g; $G commit -qm s2; echo d > h; git add h; $G commit -qm s3
+git checkout -q -; echo x > f; $G commit -qam m1
+$G cherry-pick side~3..side >/dev/null 2>&1
+echo b2 > f; git add f
+`
+	for _, tc := range []struct {
+		name, script, file string
+		cont               []string
+		held               bool
+	}{
+		{"a rebase's strategy", rebase + red84Strategy + "echo ../x > $d/rebase-merge/strategy\n", ".git/rebase-merge/strategy", []string{"rebase", "--continue"}, true},
+		{"a cherry-pick's strategy", cherryPick + red84Strategy + "printf '[options]\\n\\tstrategy = ../x\\n' >> $d/sequencer/opts\n", ".git/sequencer/opts", []string{"cherry-pick", "--continue"}, true},
+		// neighbour
+		{"a rebase of git's resolve strategy", rebase + "echo resolve > $d/rebase-merge/strategy\n", ".git/rebase-merge/strategy", []string{"rebase", "--continue"}, false},
+	} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				what := fmt.Sprintf("%s, as user %v, %v", tc.name, asUser, flags)
+				p := newRT20Project(t, asUser)
+				p.write("x.sh", strings.ReplaceAll(tc.script, "MARK", p.mark), 0o644)
+				r := runLead79(p, "sh x.sh", flags)
+				if !tc.held {
+					if r.code != 0 || p.read(tc.file) != "resolve\n" {
+						t.Errorf("%s: exit %d, %s %q; want 0 and the strategy kept\nstderr: %s", what, r.code, tc.file, p.read(tc.file), r.stderr)
+					}
+					continue
+				}
+				if r.code != 125 || !strings.Contains(r.stderr, tc.file) {
+					t.Errorf("%s: exit %d, want 125 naming %s\nstderr: %s", what, r.code, tc.file, r.stderr)
+				}
+				// As the person would, on the host.
+				gitReturns(t, p.root, p.cred, append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, tc.cont...)...)
+				if _, err := os.Stat(p.mark); err == nil {
+					t.Errorf("%s: git %s outside the sandbox ran the command's git-merge-../x", what, strings.Join(tc.cont, " "))
+				}
+			}
+		}
+	}
+	// The person's own rebase, stopped outside, its strategy theirs: a
+	// run beside it changes nothing.
+	for _, flags := range sandboxModes(t) {
+		p := newRT20Project(t, false)
+		p.write("own.sh", rebase+"echo mine > $d/rebase-merge/strategy\n", 0o644)
+		c := osexec.Command("sh", "own.sh")
+		c.Dir = p.root
+		if out, err := c.CombinedOutput(); err != nil || p.read(".git/rebase-merge/strategy") != "mine\n" {
+			t.Fatalf("the person's rebase outside: %v %s, strategy %q", err, out, p.read(".git/rebase-merge/strategy"))
+		}
+		if r := runLead79(p, "git status --short >/dev/null", flags); r.code != 0 || p.read(".git/rebase-merge/strategy") != "mine\n" {
+			t.Errorf("%v: git status beside the person's rebase: exit %d, strategy %q; want 0 and theirs\nstderr: %s", flags, r.code, p.read(".git/rebase-merge/strategy"), r.stderr)
+		}
+	}
+}
