@@ -736,20 +736,36 @@ func parseUnmadeArg(s string) []string {
 }
 
 // moduleDirArg is one directory of afterKilledArgs' modules: "y:", the
-// length of its path, ":", the path, then its modules' names joined by
-// "/", which no name holds (a path and a name may hold ":").
+// length of its path (and, for a plan beside another run, ",", its time's
+// second and nanoseconds, comma-separated), ":", the path, then its
+// modules' names joined by "/", which no name holds (a path and a name
+// may hold ":").
 func moduleDirArg(m moduleDir) string {
-	return "y:" + strconv.Itoa(len(m.path)) + ":" + m.path + strings.Join(m.modules, "/")
+	since := ""
+	if m.since != 0 {
+		since = "," + strconv.FormatInt(m.since, 10) + "," + strconv.FormatInt(m.nsec, 10)
+	}
+	return "y:" + strconv.Itoa(len(m.path)) + since + ":" + m.path + strings.Join(m.modules, "/")
 }
 
 // parseModuleDirArg reads moduleDirArg's, after its "y:".
 func parseModuleDirArg(s string) (moduleDir, bool) {
 	n, rest, _ := strings.Cut(s, ":")
+	n, since, overlapped := strings.Cut(n, ",")
 	l, err := strconv.Atoi(n)
 	if err != nil || l <= 0 || l > len(rest) || !filepath.IsAbs(rest[:l]) {
 		return moduleDir{}, false
 	}
 	m := moduleDir{path: rest[:l]}
+	if overlapped {
+		sec, nsec, _ := strings.Cut(since, ",")
+		var err2 error
+		m.since, err = strconv.ParseInt(sec, 10, 64)
+		m.nsec, err2 = strconv.ParseInt(nsec, 10, 64)
+		if err != nil || err2 != nil || m.since == 0 {
+			return moduleDir{}, false
+		}
+	}
 	if rest = rest[l:]; rest != "" {
 		m.modules = strings.Split(rest, "/")
 	}

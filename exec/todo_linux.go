@@ -37,9 +37,14 @@ var todoLists = [...]struct{ dir, file string }{
 // into .repo), which stay.
 type plannedTodos struct {
 	Git   string
-	Since int64  // second from which a change is the command's (newLinks)
-	Nsec  int64  // and its nanoseconds (changedSince)
-	Work  string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
+	Since int64 // second from which a change is the command's (newLinks)
+	Nsec  int64 // and its nanoseconds (changedSince)
+	// Overlapped says the plan was taken beside another run
+	// (distrustPlans): the exec lines it found may be that run's
+	// command's, and count as the person's only while their list is
+	// unchanged since.
+	Overlapped bool
+	Work       string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
 	// Subs are the .git at each submodule path .gitmodules gave at the
 	// plan, by inode (zero: none there), the root's only (checkGitlinks).
 	Subs []plannedSub
@@ -186,7 +191,7 @@ func checkTodos(p *plannedTodos) []string {
 		if st.Mode&unix.S_IFMT != unix.S_IFDIR {
 			continue
 		}
-		if msg := checkTodo(dir, tl.file, p.Execs[i]); msg != "" {
+		if msg := checkTodo(dir, tl.file, p, i); msg != "" {
 			found = append(found, msg)
 		}
 		if msg := checkStrategy(dir, i, p); msg != "" {
@@ -382,8 +387,9 @@ func readlinkAt(dirfd int, name string) (string, error) {
 	return string(buf[:n]), nil
 }
 
-// checkTodo is checkTodos for the list file in the directory dir.
-func checkTodo(dir, file string, planned []string) string {
+// checkTodo is checkTodos for the list file in the directory dir, p's
+// todoLists[i].
+func checkTodo(dir, file string, p *plannedTodos, i int) string {
 	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
 	if err != nil {
 		return fmt.Sprintf("%s: cannot look at git's todo list there (the command may have left commands in it that your next git rebase --continue runs): %v", dir, err)
@@ -400,6 +406,10 @@ func checkTodo(dir, file string, planned []string) string {
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return moveAsideSays(dir, file, "not a regular file (git status and git rebase --continue would open it, and wait for good at a FIFO)")
+	}
+	planned := p.Execs[i]
+	if p.Overlapped && changedSince(st.Ctim, p.Since, p.Nsec) {
+		planned = nil
 	}
 	b, err := readRegular("/proc/self/fd/"+strconv.Itoa(fd)+"/"+file, unix.O_NOFOLLOW)
 	if err != nil {
@@ -524,6 +534,9 @@ func todosArg(p *plannedTodos) string {
 		b.WriteString(hex.EncodeToString(append([]byte(state), gitlinkStateBytes("", p.Pending)...)))
 	}
 	b.WriteString(":")
+	if p.Overlapped {
+		b.WriteString("o")
+	}
 	b.WriteString(strconv.FormatInt(p.Since, 10) + "." + strconv.FormatInt(p.Nsec, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
@@ -561,20 +574,21 @@ func parseTodosArg(s string) *plannedTodos {
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
 	}
-	sec, nsec, _ := strings.Cut(f[len(f)-2], ".")
+	when, overlapped := strings.CutPrefix(f[len(f)-2], "o")
+	sec, nsec, _ := strings.Cut(when, ".")
 	since, err := strconv.ParseInt(sec, 10, 64)
 	ns, nerr := strconv.ParseInt(nsec, 10, 64)
 	state, perr := hex.DecodeString(f[len(f)-3])
 	subs, serr := hex.DecodeString(f[len(f)-5])
 	work, werr := hex.DecodeString(f[len(f)-6])
-	at, aerr := 0, error(nil)
+	superAt, aerr := 0, error(nil)
 	if f[len(f)-4] != "" {
-		at, aerr = strconv.Atoi(f[len(f)-4])
+		superAt, aerr = strconv.Atoi(f[len(f)-4])
 	}
-	if err != nil || nerr != nil || werr != nil || serr != nil || aerr != nil || perr != nil || at < 0 {
+	if err != nil || nerr != nil || werr != nil || serr != nil || aerr != nil || perr != nil || superAt < 0 {
 		return nil
 	}
-	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work), superAt: at}
+	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Overlapped: overlapped, Work: string(work), superAt: superAt}
 	var ok bool
 	if p.Subs, ok = parseSubsArg(string(subs)); !ok {
 		return nil

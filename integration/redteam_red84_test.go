@@ -96,3 +96,69 @@ echo b2 > f; git add f
 		}
 	}
 }
+
+// TestOverlapReplantRed84: a run takes the exec lines of git's todo lists
+// and the modules beside a hook's Python script that it finds at its plan
+// for the person's own, and keeps them. A first run's command planted an
+// exec line and scripts/hooks/signal.py; a second run, planned while they
+// were there, took them for the person's; the first run's end commented
+// the line out and moved signal.py aside (125), and the second's command
+// then put both back: it exited 0, with the layer and without it, and
+// they stayed for the host's next git rebase --continue and the agent's
+// next hook. Now a run planned beside another trusts those it found only
+// while they are as at its plan: the second run fails too (125), and
+// neither is left. Neighbour: two runs side by side beside the person's
+// own stopped rebase and the project's module keep both and exit 0.
+func TestOverlapReplantRed84(t *testing.T) {
+	requireSandbox(t)
+	const plant = red84Git + `
+mkdir -p $d/rebase-merge && printf 'exec touch MARK\n' > $d/rebase-merge/git-rebase-todo
+echo 'print("evil")' > scripts/hooks/signal.py
+`
+	files := func() map[string]string {
+		return map[string]string{
+			".claude/settings.json":    lead79Hooks("python3 scripts/hooks/check.py"),
+			"scripts/hooks/check.py":   "import subprocess\nprint('ok')\n",
+			"scripts/hooks/helpers.py": "",
+		}
+	}
+	for _, asUser := range lead79Users {
+		for _, flags := range sandboxModes(t) {
+			what := fmt.Sprintf("as user %v, %v", asUser, flags)
+			p := lead79Project(t, asUser, files())
+			// The second puts them back once the first has ended (its
+			// EXIT trap runs after sideBySide's go2).
+			r1, r2 := p.sideBySide(red74Run{flags: flags, script: plant}, red74Run{flags: flags, script: "trap '" + strings.ReplaceAll(plant, "'", `'\''`) + "' EXIT"})
+			if r1.code != 125 {
+				t.Errorf("%s: the planting run: exit %d, want 125\nstderr: %s", what, r1.code, r1.stderr)
+			}
+			if r2.code != 125 {
+				t.Errorf("%s: the run that put them back: exit %d, want 125\nstderr: %s", what, r2.code, r2.stderr)
+			}
+			if todo := p.read(".git/rebase-merge/git-rebase-todo"); strings.Contains(strings.ReplaceAll(todo, "# mewsandbox: exec", ""), "exec") {
+				t.Errorf("%s: the todo list after both runs: %q, want its exec line commented out", what, todo)
+			}
+			if p.read("scripts/hooks/signal.py") != "<missing>" {
+				t.Errorf("%s: scripts/hooks/signal.py is left after both runs", what)
+			}
+			if p.read("scripts/hooks/helpers.py") != "" {
+				t.Errorf("%s: the project's helpers.py was moved", what)
+			}
+		}
+	}
+	// Neighbour: the person's own stopped rebase, its exec line theirs.
+	for _, flags := range sandboxModes(t) {
+		p := lead79Project(t, false, files())
+		if err := os.MkdirAll(p.root+"/.git/rebase-merge", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		p.write(".git/rebase-merge/git-rebase-todo", "exec make test\n", 0o644)
+		r1, r2 := p.sideBySide(red74Run{flags: flags, script: "echo work > work.txt"}, red74Run{flags: flags, script: "echo more > more.txt"})
+		if r1.code != 0 || r2.code != 0 {
+			t.Errorf("%v: two runs side by side writing nothing held: exits %d, %d, want 0\nstderr: %s\n%s", flags, r1.code, r2.code, r1.stderr, r2.stderr)
+		}
+		if todo := p.read(".git/rebase-merge/git-rebase-todo"); todo != "exec make test\n" || p.read("scripts/hooks/helpers.py") != "" {
+			t.Errorf("%v: the person's todo list %q, or the project's helpers.py, changed", flags, todo)
+		}
+	}
+}
