@@ -507,8 +507,9 @@ func (g *guard) holdModules(path, dir string) {
 		return
 	}
 	m := moduleDir{path: dir}
+	packages := map[devIno]bool{}
 	for _, n := range names {
-		if pythonModule(fd, n) {
+		if pythonModule(fd, n, packages) {
 			m.modules = append(m.modules, n)
 		}
 	}
@@ -534,6 +535,7 @@ func moduleCount(dirs []moduleDir) int {
 func checkModuleDirs(dirs []moduleDir) []string {
 	const why = "a module beside a Python script an agent's or git's hook runs, or in a package it imports from, which Python imports first, in place of the standard library's, an installed one or the project's source"
 	var found says
+	packages := map[devIno]bool{}
 	for _, d := range dirs {
 		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
 		if err == unix.ENOENT {
@@ -551,7 +553,7 @@ func checkModuleDirs(dirs []moduleDir) []string {
 		err = eachEntry(f, func(e fs.DirEntry) bool {
 			n := e.Name()
 			_, planned := slices.BinarySearch(d.modules, n)
-			if planned && (d.since == 0 || e.Type() != fs.ModeDir && !d.replantedAt(fd, n)) || !pythonModule(fd, n) {
+			if planned && (d.since == 0 || e.Type() != fs.ModeDir && !d.replantedAt(fd, n)) || !pythonModule(fd, n, packages) {
 				return true
 			}
 			if e.Type() == fs.ModeDir {
@@ -648,7 +650,11 @@ func packageInits(fd int) ([]string, error) {
 // file, byte code or an extension module by its suffix, or a package, a
 // directory whose __init__ is one of those. A link that leads to no
 // directory to be listed counts as one: where it leads may change.
-func pythonModule(dirfd int, name string) bool {
+// packages holds what a look found of each directory it listed, so that
+// each is listed once however many names lead to it: a command's 400
+// links there to one directory of 30,000 names had every later run's
+// plan, and its end, list it 400 times (red84).
+func pythonModule(dirfd int, name string, packages map[devIno]bool) bool {
 	if strings.Contains(name, ".") {
 		return moduleFileName(name)
 	}
@@ -669,8 +675,17 @@ func pythonModule(dirfd int, name string) bool {
 		return st.Mode&unix.S_IFMT == unix.S_IFLNK
 	}
 	defer unix.Close(fd)
+	var dst unix.Stat_t
+	if err := unix.Fstat(fd, &dst); err != nil {
+		return true
+	}
+	id := devIno{dst.Dev, dst.Ino}
+	if is, ok := packages[id]; ok {
+		return is
+	}
 	inits, err := packageInits(fd)
-	return err != nil || len(inits) > 0
+	packages[id] = err != nil || len(inits) > 0
+	return packages[id]
 }
 
 // moveLinkOnWay moves aside link, a symbolic link the command made on

@@ -12,6 +12,7 @@ import (
 	osexec "os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 // red84Git is git with an identity, in the sandbox's scripts.
@@ -159,6 +160,46 @@ echo 'print("evil")' > scripts/hooks/signal.py
 		}
 		if todo := p.read(".git/rebase-merge/git-rebase-todo"); todo != "exec make test\n" || p.read("scripts/hooks/helpers.py") != "" {
 			t.Errorf("%v: the person's todo list %q, or the project's helpers.py, changed", flags, todo)
+		}
+	}
+}
+
+// TestModuleDirLinksToOneDirectoryRed84: whether a name beside a hook's
+// Python script is a package was read by listing the directory it names,
+// a link followed, once for each name, at every run's plan and after it:
+// a command's 400 links there to one directory of 30,000 names (no
+// package: the run exits 0, and they stay) had every later run list
+// 12,000,000 names twice, and a run of true took seconds (a directory of
+// a million names and 4,000 links, the most the plan takes, hours). Now
+// a directory is listed once a look, whatever leads to it.
+func TestModuleDirLinksToOneDirectoryRed84(t *testing.T) {
+	requireSandbox(t)
+	const links, names = 400, 30000
+	script := fmt.Sprintf(`mkdir big && i=0; while [ $i -lt %d ]; do ln -s ../../big scripts/hooks/l$i; i=$((i+1)); done
+/usr/bin/python3 -c '
+import os
+for i in range(%d):
+    if i %% 30000 == 0:
+        src = "big/f%%d" %% i
+        open(src, "w").close()
+    os.link(src, "big/%%08d" %% i)
+'`, links, names)
+	for _, asUser := range lead79Users {
+		for _, flags := range sandboxModes(t) {
+			what := fmt.Sprintf("as user %v, %v", asUser, flags)
+			p := lead79Project(t, asUser, map[string]string{
+				".claude/settings.json":  lead79Hooks("python3 scripts/hooks/check.py"),
+				"scripts/hooks/check.py": "import subprocess\nprint('ok')\n",
+			})
+			p.write("make.sh", script, 0o644)
+			if r := runLead79(p, "sh make.sh", flags); r.code != 0 {
+				t.Fatalf("%s: making the links: exit %d\nstderr: %s", what, r.code, r.stderr)
+			}
+			start := time.Now()
+			r := runLead79(p, "true", flags)
+			if took := time.Since(start); r.code != 0 || took > 3*time.Second {
+				t.Errorf("%s: the next run of true: exit %d in %v, want 0 within 3 s\nstderr: %s", what, r.code, took.Round(time.Millisecond), r.stderr)
+			}
 		}
 	}
 }
