@@ -622,7 +622,7 @@ func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos [
 		for ; i < len(unmade) && filepath.Dir(unmade[i]) == dir; i++ {
 			names = append(names, filepath.Base(unmade[i]))
 		}
-		args = append(args, "m:"+strings.Join(names, "/")+":"+dir)
+		args = append(args, unmadeArg(dir, names))
 	}
 	for _, t := range todos {
 		args = append(args, todosArg(t))
@@ -719,13 +719,24 @@ func afterKilled(args []string) {
 	reportKilled(root, found)
 }
 
-// parseUnmadeArg reads one directory's unmade paths of afterKilledArgs:
-// names joined by "/", ":", the directory.
+// unmadeArg is one directory's unmade paths of afterKilledArgs: "m:", the
+// length of its names joined by "/", ":", those names, ":", the
+// directory. Counted, since a name and a directory may hold ":": a
+// hook's scripts/a:b.sh, read as the names' end, lost its directory's
+// whole list, and the scripts/ab.sh beside it stayed (red84).
+func unmadeArg(dir string, names []string) string {
+	joined := strings.Join(names, "/")
+	return "m:" + strconv.Itoa(len(joined)) + ":" + joined + ":" + dir
+}
+
+// parseUnmadeArg reads unmadeArg's, after its "m:".
 func parseUnmadeArg(s string) []string {
-	names, dir, ok := strings.Cut(s, ":")
-	if !ok || !filepath.IsAbs(dir) {
+	n, rest, _ := strings.Cut(s, ":")
+	l, err := strconv.Atoi(n)
+	if err != nil || l < 0 || l >= len(rest) || rest[l] != ':' || !filepath.IsAbs(rest[l+1:]) {
 		return nil
 	}
+	names, dir := rest[:l], rest[l+1:]
 	var out []string
 	for n := range strings.SplitSeq(names, "/") {
 		if n != "" && n != "." && n != ".." {

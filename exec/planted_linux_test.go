@@ -563,7 +563,7 @@ func TestAfterKilledArgs(t *testing.T) {
 		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
 	}
 	mods := []moduleDir{{path: "/p/a:b/3:x", modules: []string{"check.py", "h:1.py", "lib"}}, {path: "/p/none"}, {path: "/p/o,1:2", modules: []string{"a.py"}, since: 1700000000, nsec: 5}}
-	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, nil, mods, nil, os.Getpid())
+	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}, ways, nil, nil, mods, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}
@@ -591,7 +591,7 @@ func TestAfterKilledArgs(t *testing.T) {
 			got = append(got, w)
 		}
 	}
-	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}) || !slices.Contains(args, "m:.vscode/.gemini:/p") || len(got) != 2 {
+	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}) || !slices.Contains(args, "m:15:.vscode/.gemini:/p") || len(got) != 2 {
 		t.Fatalf("dirs %q, unmade %q, ways %+v", dirs, unmade, got)
 	}
 	if !slices.EqualFunc(mods, gotMods, func(a, b moduleDir) bool {
@@ -610,7 +610,7 @@ func TestAfterKilledArgs(t *testing.T) {
 			t.Errorf("way %d: %+v read back as %+v", i, w, g)
 		}
 	}
-	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p"} {
+	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p", "9:a:/p", "2:ab/p", "2:..:/p", "-1::/p"} {
 		if got := parseUnmadeArg(bad); got != nil {
 			t.Errorf("%q read as unmade paths %q", bad, got)
 		}

@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"os"
 	osexec "os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -199,6 +201,37 @@ for i in range(%d):
 			r := runLead79(p, "true", flags)
 			if took := time.Since(start); r.code != 0 || took > 3*time.Second {
 				t.Errorf("%s: the next run of true: exit %d in %v, want 0 within 3 s\nstderr: %s", what, r.code, took.Round(time.Millisecond), r.stderr)
+			}
+		}
+	}
+}
+
+// TestKilledRunnerColonNameRed84: a runner killed while its command ran
+// hands the process started in its place the protected paths missing at
+// its plan, a directory's names joined by "/" and then ":" and the
+// directory; a name holding ":" (a hook's script, scripts/a:b.sh) was
+// read as the end of the names, and the directory's whole list dropped:
+// under the layer, the scripts/a:b.sh and scripts/ab.sh a hook runs, made
+// by the command, stayed for the agent's next hook. Now the list reads
+// back whole, and both are moved aside, with the layer and without it.
+func TestKilledRunnerColonNameRed84(t *testing.T) {
+	requireNamespaces(t)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		b := newGitBox(t)
+		requirePrefork(t, b)
+		b.file(".claude/settings.json", lead79Hooks("bash scripts/a:b.sh", "bash scripts/ab.sh"), 0o644)
+		b.file("scripts/other.sh", "echo ok\n", 0o644)
+		b.file("plant.sh", "echo 'echo evil' > scripts/a:b.sh\necho 'echo evil' > scripts/ab.sh\necho x > started\nexec sleep \"$1\"\n", 0o644)
+		arg := sleepArg()
+		s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "plant.sh", arg)...)
+		waitFile(t, filepath.Join(b.root, "started"))
+		s.Process.Signal(syscall.SIGKILL)
+		s.wait(t, 10*time.Second)
+		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+		for _, f := range []string{"scripts/a:b.sh", "scripts/ab.sh"} {
+			b.waitGone(t, f)
+			if got := b.read(f + ".mewsandbox-planted"); got != "echo evil\n" {
+				t.Errorf("%v: %s moved aside: %q", flags, f, got)
 			}
 		}
 	}
