@@ -40,9 +40,9 @@ type plannedTodos struct {
 	Since int64 // second from which a change is the command's (newLinks)
 	Nsec  int64 // and its nanoseconds (changedSince)
 	// Overlapped says the plan was taken beside another run
-	// (distrustPlans): the exec lines it found may be that run's
-	// command's, and count as the person's only while their list is
-	// unchanged since.
+	// (distrustPlans): the exec lines and the links it found may be that
+	// run's command's, and count as the person's only while their list,
+	// or the link, is unchanged since (replanted).
 	Overlapped bool
 	Work       string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
 	// Subs are the .git at each submodule path .gitmodules gave at the
@@ -73,6 +73,13 @@ type plannedTodos struct {
 	read     bool          // whether checkGitlinks read the index in this run
 	links    []string      // the gitlinks it read there
 	empty    []pendingLink // those at no .gitmodules path (keepGitlinks)
+}
+
+// replanted says whether ctime ct, of a list or a link p's plan found,
+// says it was made, moved or changed since, where the plan was taken
+// beside another run (p.Overlapped).
+func (p *plannedTodos) replanted(ct unix.Timespec) bool {
+	return p.Overlapped && changedSince(ct, p.Since, p.Nsec)
 }
 
 // planTodos looks at git's todo lists in git, a git directory in a
@@ -182,7 +189,7 @@ func checkTodos(p *plannedTodos) []string {
 			continue
 		}
 		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
-			if target, err := os.Readlink(dir); err == nil && target == p.Links[i] && p.Links[i] != "" {
+			if target, err := os.Readlink(dir); err == nil && target == p.Links[i] && p.Links[i] != "" && !p.replanted(st.Ctim) {
 				continue
 			}
 			found = append(found, moveAsideSays(p.Git, tl.dir, "a symbolic link, which git never makes there and follows to a list of the command's"))
@@ -294,7 +301,7 @@ func checkGitFiles(p *plannedTodos) []string {
 		if isDir && st.Mode&unix.S_IFMT != unix.S_IFLNK {
 			continue
 		}
-		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" {
+		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" && !p.replanted(st.Ctim) {
 			if target, err := os.Readlink(git + "/" + name); err == nil && target == p.Files[i] {
 				continue
 			}
@@ -408,7 +415,7 @@ func checkTodo(dir, file string, p *plannedTodos, i int) string {
 		return moveAsideSays(dir, file, "not a regular file (git status and git rebase --continue would open it, and wait for good at a FIFO)")
 	}
 	planned := p.Execs[i]
-	if p.Overlapped && changedSince(st.Ctim, p.Since, p.Nsec) {
+	if p.replanted(st.Ctim) {
 		planned = nil
 	}
 	b, err := readRegular("/proc/self/fd/"+strconv.Itoa(fd)+"/"+file, unix.O_NOFOLLOW)

@@ -103,12 +103,13 @@ echo b2 > f; git add f
 // TestOverlapReplantRed84: a run takes the exec lines of git's todo lists
 // and the modules beside a hook's Python script that it finds at its plan
 // for the person's own, and keeps them. A first run's command planted an
-// exec line and scripts/hooks/signal.py; a second run, planned while they
-// were there, took them for the person's; the first run's end commented
-// the line out and moved signal.py aside (125), and the second's command
-// then put both back: it exited 0, with the layer and without it, and
-// they stayed for the host's next git rebase --continue and the agent's
-// next hook. Now a run planned beside another trusts those it found only
+// exec line, scripts/hooks/signal.py and a link .git/info/exclude to
+// /dev/zero; a second run, planned while they were there, took them for
+// the person's; the first run's end commented the line out and moved the
+// others aside (125), and the second's command then put them back: it
+// exited 0, with the layer and without it, and they stayed for the
+// host's next git rebase --continue, git status (reading /dev/zero for
+// good) and the agent's next hook. Now a run planned beside another trusts those it found only
 // while they are as at its plan: the second run fails too (125), and
 // neither is left. Neighbour: two runs side by side beside the person's
 // own stopped rebase and the project's module keep both and exit 0.
@@ -117,6 +118,7 @@ func TestOverlapReplantRed84(t *testing.T) {
 	const plant = red84Git + `
 mkdir -p $d/rebase-merge && printf 'exec touch MARK\n' > $d/rebase-merge/git-rebase-todo
 echo 'print("evil")' > scripts/hooks/signal.py
+mkdir -p $d/info && rm -f $d/info/exclude && ln -s /dev/zero $d/info/exclude
 `
 	files := func() map[string]string {
 		return map[string]string{
@@ -140,6 +142,9 @@ echo 'print("evil")' > scripts/hooks/signal.py
 			}
 			if todo := p.read(".git/rebase-merge/git-rebase-todo"); strings.Contains(strings.ReplaceAll(todo, "# mewsandbox: exec", ""), "exec") {
 				t.Errorf("%s: the todo list after both runs: %q, want its exec line commented out", what, todo)
+			}
+			if fi, err := os.Lstat(filepath.Join(p.root, ".git/info/exclude")); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				t.Errorf("%s: .git/info/exclude, which git status reads following a link, is a link after both runs", what)
 			}
 			if p.read("scripts/hooks/signal.py") != "<missing>" {
 				t.Errorf("%s: scripts/hooks/signal.py is left after both runs", what)
