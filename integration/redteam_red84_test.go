@@ -226,13 +226,7 @@ func TestKilledRunnerColonNameRed84(t *testing.T) {
 		requirePrefork(t, b)
 		b.file(".claude/settings.json", lead79Hooks("bash scripts/a:b.sh", "bash scripts/ab.sh"), 0o644)
 		b.file("scripts/other.sh", "echo ok\n", 0o644)
-		b.file("plant.sh", "echo 'echo evil' > scripts/a:b.sh\necho 'echo evil' > scripts/ab.sh\necho x > started\nexec sleep \"$1\"\n", 0o644)
-		arg := sleepArg()
-		s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "plant.sh", arg)...)
-		waitFile(t, filepath.Join(b.root, "started"))
-		s.Process.Signal(syscall.SIGKILL)
-		s.wait(t, 10*time.Second)
-		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+		b.killedWhile(t, flags, "echo 'echo evil' > scripts/a:b.sh\necho 'echo evil' > scripts/ab.sh\n")
 		for _, f := range []string{"scripts/a:b.sh", "scripts/ab.sh"} {
 			b.waitGone(t, f)
 			if got := b.read(f + ".mewsandbox-planted"); got != "echo evil\n" {
@@ -240,4 +234,19 @@ func TestKilledRunnerColonNameRed84(t *testing.T) {
 			}
 		}
 	}
+}
+
+// killedWhile runs plant, a shell script, under run --yolo with flags in
+// b, kills the runner (SIGKILL) once it has run, and waits until nothing
+// of the command's is left: what the command made is then the process
+// started in the runner's place's to undo.
+func (b *box) killedWhile(t *testing.T, flags []string, plant string) {
+	t.Helper()
+	b.file("plant.sh", plant+"echo x > started\nexec sleep \"$1\"\n", 0o644)
+	arg := sleepArg()
+	s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "plant.sh", arg)...)
+	waitFile(t, filepath.Join(b.root, "started"))
+	s.Process.Signal(syscall.SIGKILL)
+	s.wait(t, 10*time.Second)
+	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
 }
