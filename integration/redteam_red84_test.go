@@ -250,3 +250,52 @@ func (b *box) killedWhile(t *testing.T, flags []string, plant string) {
 	s.wait(t, 10*time.Second)
 	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
 }
+
+// TestOverlapSubmoduleRed84: a run takes the .git it finds at a
+// submodule's path at its plan for the person's. A first run's command
+// made a repository at the .gitmodules path sub, its core.fsmonitor a
+// command, and staged it; a second run, planned while it was there, took
+// it for the person's; the first run's end moved sub/.git aside (125),
+// and the second's command moved it back: the second exited 0, and the
+// host's git status ran the fsmonitor, without the layer (under it the
+// second's mounts in sub/.git keep it from being moved back: EBUSY).
+// Now beside another run a submodule's .git found at the plan is the
+// person's only while unchanged since: the second run moves it aside too.
+func TestOverlapSubmoduleRed84(t *testing.T) {
+	requireSandbox(t)
+	const plant = red84Git + `
+git init -q sub && $G -C sub commit -q --allow-empty -m s && git -C sub config core.fsmonitor 'touch MARK; false' && git add sub
+`
+	const back = "trap 'mv sub/.git.mewsandbox-planted sub/.git' EXIT"
+	for _, asUser := range lead79Users {
+		for _, flags := range sandboxModes(t) {
+			what := fmt.Sprintf("as user %v, %v", asUser, flags)
+			p := lead79Project(t, asUser, map[string]string{".gitmodules": "[submodule \"sub\"]\n\tpath = sub\n\turl = ./sub\n"})
+			p.git(".", "add", ".gitmodules")
+			p.git(".", "commit", "-qm", "gitmodules")
+			r1, r2 := p.sideBySide(red74Run{flags: flags, script: plant}, red74Run{flags: flags, script: back})
+			if r1.code != 125 || flags != nil && r2.code != 125 {
+				t.Errorf("%s: exits %d, %d, want 125 and, without the layer, 125\nstderr: %s\n%s", what, r1.code, r2.code, r1.stderr, r2.stderr)
+			}
+			gitReturns(t, p.root, p.cred, "status")
+			if _, err := os.Stat(p.mark); err == nil {
+				t.Errorf("%s: the host's git status ran the submodule's fsmonitor", what)
+			}
+		}
+	}
+	// Neighbour: the person's own submodule there, two runs side by side.
+	for _, flags := range sandboxModes(t) {
+		p := lead79Project(t, false, map[string]string{".gitmodules": "[submodule \"sub\"]\n\tpath = sub\n\turl = ./sub\n"})
+		p.git(".", "init", "-q", "sub")
+		p.git("sub", "commit", "-q", "--allow-empty", "-m", "s")
+		p.git(".", "add", ".gitmodules", "sub")
+		p.git(".", "commit", "-qm", "sub")
+		r1, r2 := p.sideBySide(red74Run{flags: flags, script: "echo work > work.txt"}, red74Run{flags: flags, script: "echo more > more.txt"})
+		if r1.code != 0 || r2.code != 0 {
+			t.Errorf("%v: two runs beside the person's submodule: exits %d, %d, want 0\nstderr: %s\n%s", flags, r1.code, r2.code, r1.stderr, r2.stderr)
+		}
+		if fi, err := os.Stat(filepath.Join(p.root, "sub/.git")); err != nil || !fi.IsDir() {
+			t.Errorf("%v: the person's sub/.git: %v", flags, err)
+		}
+	}
+}
