@@ -71,16 +71,21 @@ func waitPastClock(sec, nsec int64) bool {
 }
 
 // waitPastPlans waits, before the command starts, until the coarse clock
-// is past the time the plans of todos and nested count from
+// is past the time the plans of todos, nested and mods count from
 // (waitPastClock): the layer plan's one (nsLayer.since), which each git
-// plan takes. Where it does not get there (a clock set back), every change
-// is taken for the command's, as where the clock cannot be read.
-func waitPastPlans(todos []*plannedTodos, nested *plannedNested) {
+// plan takes, and the modules' where the plan was taken beside another
+// run (distrustPlans), in a project without git. Where it does not get
+// there (a clock set back), every change to git's files is taken for the
+// command's, as where the clock cannot be read.
+func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir) {
 	var sec, nsec int64
-	if nested != nil {
+	switch {
+	case nested != nil:
 		sec, nsec = nested.Since, nested.Nsec
-	} else if len(todos) > 0 {
+	case len(todos) > 0:
 		sec, nsec = todos[0].Since, todos[0].Nsec
+	case len(mods) > 0:
+		sec, nsec = mods[0].since, mods[0].nsec
 	}
 	if sec == 0 || waitPastClock(sec, nsec) {
 		return

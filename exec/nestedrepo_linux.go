@@ -29,9 +29,6 @@ type plannedNested struct {
 	Repos       []devIno
 }
 
-// devIno names a file by its device and inode, which a rename keeps.
-type devIno struct{ dev, ino uint64 }
-
 // planNested records the repositories one level below root before the
 // command may run: one listing and an fstatat for each entry.
 func planNested(root string, sec, nsec int64) *plannedNested {

@@ -622,7 +622,7 @@ func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos [
 		for ; i < len(unmade) && filepath.Dir(unmade[i]) == dir; i++ {
 			names = append(names, filepath.Base(unmade[i]))
 		}
-		args = append(args, "m:"+strings.Join(names, "/")+":"+dir)
+		args = append(args, unmadeArg(dir, names))
 	}
 	for _, t := range todos {
 		args = append(args, todosArg(t))
@@ -719,13 +719,24 @@ func afterKilled(args []string) {
 	reportKilled(root, found)
 }
 
-// parseUnmadeArg reads one directory's unmade paths of afterKilledArgs:
-// names joined by "/", ":", the directory.
+// unmadeArg is one directory's unmade paths of afterKilledArgs: "m:", the
+// length of its names joined by "/", ":", those names, ":", the
+// directory. Counted, since a name and a directory may hold ":": a
+// hook's scripts/a:b.sh, read as the names' end, lost its directory's
+// whole list, and the scripts/ab.sh beside it stayed (red84).
+func unmadeArg(dir string, names []string) string {
+	joined := strings.Join(names, "/")
+	return "m:" + strconv.Itoa(len(joined)) + ":" + joined + ":" + dir
+}
+
+// parseUnmadeArg reads unmadeArg's, after its "m:".
 func parseUnmadeArg(s string) []string {
-	names, dir, ok := strings.Cut(s, ":")
-	if !ok || !filepath.IsAbs(dir) {
+	n, rest, _ := strings.Cut(s, ":")
+	l, err := strconv.Atoi(n)
+	if err != nil || l < 0 || l >= len(rest) || rest[l] != ':' || !filepath.IsAbs(rest[l+1:]) {
 		return nil
 	}
+	names, dir := rest[:l], rest[l+1:]
 	var out []string
 	for n := range strings.SplitSeq(names, "/") {
 		if n != "" && n != "." && n != ".." {
@@ -737,21 +748,27 @@ func parseUnmadeArg(s string) []string {
 
 // moduleDirArg is one directory of afterKilledArgs' modules: "y:", the
 // names it holds joined by "," ("*" for all), ":", the length of its
-// path, ":", the path, then its modules' names joined by "/", which no
-// name holds (a path and a module's name may hold ":"; the names held
-// are Python's names, which hold neither).
+// path (and, for a plan beside another run, ",", its time's second and
+// nanoseconds, comma-separated), ":", the path, then its modules' names
+// joined by "/", which no name holds (a path and a module's name may hold
+// ":"; the names held are Python's names, which hold neither).
 func moduleDirArg(m moduleDir) string {
 	names := "*"
 	if m.names != nil {
 		names = strings.Join(m.names, ",")
 	}
-	return "y:" + names + ":" + strconv.Itoa(len(m.path)) + ":" + m.path + strings.Join(m.modules, "/")
+	since := ""
+	if m.since != 0 {
+		since = "," + strconv.FormatInt(m.since, 10) + "," + strconv.FormatInt(m.nsec, 10)
+	}
+	return "y:" + names + ":" + strconv.Itoa(len(m.path)) + since + ":" + m.path + strings.Join(m.modules, "/")
 }
 
 // parseModuleDirArg reads moduleDirArg's, after its "y:".
 func parseModuleDirArg(s string) (moduleDir, bool) {
 	names, s, _ := strings.Cut(s, ":")
 	n, rest, _ := strings.Cut(s, ":")
+	n, since, overlapped := strings.Cut(n, ",")
 	l, err := strconv.Atoi(n)
 	if err != nil || l <= 0 || l > len(rest) || !filepath.IsAbs(rest[:l]) {
 		return moduleDir{}, false
@@ -759,6 +776,15 @@ func parseModuleDirArg(s string) (moduleDir, bool) {
 	m := moduleDir{path: rest[:l]}
 	if names != "*" {
 		m.names = strings.Split(names, ",")
+	}
+	if overlapped {
+		sec, nsec, _ := strings.Cut(since, ",")
+		var err2 error
+		m.since, err = strconv.ParseInt(sec, 10, 64)
+		m.nsec, err2 = strconv.ParseInt(nsec, 10, 64)
+		if err != nil || err2 != nil || m.since == 0 {
+			return moduleDir{}, false
+		}
 	}
 	if rest = rest[l:]; rest != "" {
 		m.modules = strings.Split(rest, "/")

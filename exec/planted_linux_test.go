@@ -562,8 +562,9 @@ func TestAfterKilledArgs(t *testing.T) {
 		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
 		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
 	}
-	mods := []moduleDir{{path: "/p/a:b/3:x", modules: []string{"check.py", "h:1.py", "lib"}}, {path: "/p/none"}, {path: "/p/tools", modules: []string{"__init__.py"}, names: []string{"__init__", "hook"}}} // hk84: a package's names
-	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, nil, mods, nil, os.Getpid())
+	mods := []moduleDir{{path: "/p/a:b/3:x", modules: []string{"check.py", "h:1.py", "lib"}}, {path: "/p/none"}, {path: "/p/tools", modules: []string{"__init__.py"}, names: []string{"__init__", "hook"}}, // hk84: a package's names
+		{path: "/p/o,1:2", modules: []string{"a.py"}, since: 1700000000, nsec: 5}, {path: "/p/t", names: []string{"x"}, since: 1700000000, nsec: 6}} // red84: a plan beside another run
+	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}, ways, nil, nil, mods, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}
@@ -591,15 +592,15 @@ func TestAfterKilledArgs(t *testing.T) {
 			got = append(got, w)
 		}
 	}
-	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}) || !slices.Contains(args, "m:.vscode/.gemini:/p") || len(got) != 2 {
+	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}) || !slices.Contains(args, "m:15:.vscode/.gemini:/p") || len(got) != 2 {
 		t.Fatalf("dirs %q, unmade %q, ways %+v", dirs, unmade, got)
 	}
 	if !slices.EqualFunc(mods, gotMods, func(a, b moduleDir) bool {
-		return a.path == b.path && slices.Equal(a.modules, b.modules) && slices.Equal(a.names, b.names) && (a.names == nil) == (b.names == nil)
+		return a.path == b.path && slices.Equal(a.modules, b.modules) && slices.Equal(a.names, b.names) && (a.names == nil) == (b.names == nil) && a.since == b.since && a.nsec == b.nsec
 	}) {
 		t.Errorf("modules' directories %+v read back as %+v", mods, gotMods)
 	}
-	for _, bad := range []string{"", "x:/p", "0:/p", "9:/p", "2:pp", "-1:/p", "*:0:/p", "*:9:/p", "*:2:pp"} {
+	for _, bad := range []string{"", "x:/p", "0:/p", "9:/p", "2:pp", "-1:/p", "*:0:/p", "*:9:/p", "*:2:pp", "*:2,:/p", "*:2,0,0:/p", "*:2,x,1:/p"} {
 		if m, ok := parseModuleDirArg(bad); ok {
 			t.Errorf("%q read as a modules' directory %+v", bad, m)
 		}
@@ -610,7 +611,7 @@ func TestAfterKilledArgs(t *testing.T) {
 			t.Errorf("way %d: %+v read back as %+v", i, w, g)
 		}
 	}
-	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p"} {
+	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p", "9:a:/p", "2:ab/p", "2:..:/p", "-1::/p"} {
 		if got := parseUnmadeArg(bad); got != nil {
 			t.Errorf("%q read as unmade paths %q", bad, got)
 		}

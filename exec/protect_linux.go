@@ -453,6 +453,33 @@ type moduleDir struct {
 	// names, where set, are the only module names (before the first
 	// dot) held there (protectedPath.moduleNames); nil holds all.
 	names []string
+	// since and nsec are the plan's time where it was taken beside
+	// another run (distrustPlans), zero otherwise: a module found then may
+	// be that run's command's, which its end moved aside and this run's
+	// command put back, and is the project's only while unchanged since.
+	since, nsec int64
+}
+
+// replanted says whether ctime ct, of a module of d's found at the plan,
+// says it was made, moved or changed since, where the plan was taken
+// beside another run (d.since).
+func (d moduleDir) replanted(ct unix.Timespec) bool {
+	return d.since != 0 && changedSince(ct, d.since, d.nsec)
+}
+
+// distrustPlans marks todos and mods, planned at sec and nsec while
+// another run held the root or one of its git directories (lockDirs), as
+// trusted only while unchanged since: a first run's command planted an
+// exec line and a signal.py, a second run planned meanwhile took them for
+// the person's, and once the first run's end had undone them the second
+// run's command put them back, and its end kept them (red84).
+func distrustPlans(todos []*plannedTodos, mods []moduleDir, sec, nsec int64) {
+	for _, p := range todos {
+		p.Overlapped = true
+	}
+	for i := range mods {
+		mods[i].since, mods[i].nsec = sec, nsec
+	}
 }
 
 // holdModules records real directory dir of hook script path, a Python
@@ -499,8 +526,9 @@ func (g *guard) holdModules(path, dir string, names []string) {
 		return
 	}
 	m := moduleDir{path: dir, names: slices.Clone(names)}
+	packages := packageLooks{}
 	for _, n := range entries {
-		if pythonModule(fd, n) {
+		if pythonModule(fd, n, packages) {
 			m.modules = append(m.modules, n)
 		}
 	}
@@ -533,6 +561,7 @@ func moduleCount(dirs []moduleDir) int {
 func checkModuleDirs(dirs []moduleDir) []string {
 	const why = "a module beside a Python script an agent's or git's hook runs, or in a package it imports from, which Python imports first, in place of the standard library's, an installed one or the project's source"
 	var found says
+	packages := packageLooks{}
 	for _, d := range dirs {
 		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
 		if err == unix.ENOENT {
@@ -549,13 +578,19 @@ func checkModuleDirs(dirs []moduleDir) []string {
 		// (read83), as red81's names in .git did.
 		err = eachEntry(f, func(e fs.DirEntry) bool {
 			n := e.Name()
-			if _, planned := slices.BinarySearch(d.modules, n); planned || !d.holds(n) || !pythonModule(fd, n) {
+			_, planned := slices.BinarySearch(d.modules, n)
+			if planned && (d.since == 0 || e.Type() != fs.ModeDir && !d.replantedAt(fd, n)) || !d.holds(n) || !pythonModule(fd, n, packages) {
 				return true
 			}
 			if e.Type() == fs.ModeDir {
 				// A directory made a package: its __init__ moved aside,
-				// not the directory, which may be the project's (tests/).
-				found.add(movePackageInit(fd, d.path, n, why))
+				// not the directory, which may be the project's (tests/);
+				// of one there at the plan, those since (replanted).
+				var since func(unix.Timespec) bool
+				if planned {
+					since = d.replanted
+				}
+				found.add(movePackageInit(fd, d.path, n, why, since))
 				return true
 			}
 			switch to, _, err := moveAsideAt(fd, n); {
@@ -577,8 +612,9 @@ func checkModuleDirs(dirs []moduleDir) []string {
 // movePackageInit moves aside the __init__ modules of directory name in
 // dirfd (of path dir), which the command made a package: without them it
 // is no package, and a name Python imports finds the standard library's
-// or an installed one first. It says what it did.
-func movePackageInit(dirfd int, dir, name, why string) string {
+// or an installed one first. Where since is not nil, only those whose
+// ctime it takes for the command's. It says what it did, "" for nothing.
+func movePackageInit(dirfd int, dir, name, why string, since func(unix.Timespec) bool) string {
 	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); opening it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
@@ -588,6 +624,15 @@ func movePackageInit(dirfd int, dir, name, why string) string {
 	inits, err := packageInits(f)
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); listing it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
+	}
+	if since != nil {
+		inits = slices.DeleteFunc(inits, func(n string) bool {
+			var st unix.Stat_t
+			return unix.Fstatat(fd, n, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || !since(st.Ctim)
+		})
+		if len(inits) == 0 {
+			return ""
+		}
 	}
 	var moved []string
 	for _, n := range inits {
@@ -600,10 +645,17 @@ func movePackageInit(dirfd int, dir, name, why string) string {
 	return fmt.Sprintf("the command made %s/%s a package (%s); moved aside its %s: look at them before you move them back", dir, name, why, strings.Join(moved, ", "))
 }
 
+// replantedAt is replanted for the entry name of directory fd, d's; a
+// name gone meanwhile is not.
+func (d moduleDir) replantedAt(fd int, name string) bool {
+	var st unix.Stat_t
+	return unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && d.replanted(st.Ctim)
+}
+
 // pythonModule says whether name in the directory dirfd is a module to
-// Python's path finder (pythonModuleEntry), looked at by fd: a link is
-// followed only where it is one at the look.
-func pythonModule(dirfd int, name string) bool {
+// Python's path finder (pythonModuleEntry, packages its looks so far),
+// looked at by fd: a link is followed only where it is one at the look.
+func pythonModule(dirfd int, name string, packages packageLooks) bool {
 	var typ fs.FileMode
 	if !strings.Contains(name, ".") {
 		var st unix.Stat_t
@@ -617,7 +669,7 @@ func pythonModule(dirfd int, name string) bool {
 			typ = fs.ModeSymlink
 		}
 	}
-	return pythonModuleEntry(name, typ, func() (*os.File, error) {
+	return pythonModuleEntry(name, typ, packages, func() (*os.File, error) {
 		flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
 		if typ == fs.ModeDir {
 			flags |= unix.O_NOFOLLOW
@@ -776,11 +828,13 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited, l.unmade, l.moduleDirs = g.audited, g.unmade, g.moduleDirs
-	// Held, not tested: nothing of a layered run's is put back from a
-	// record.
+	// Held, and the root and git directories tested: nothing of a
+	// layered run's is put back from a record, but the exec lines of git's
+	// todo lists and the modules beside hooks' scripts found at the plan
+	// are kept as the person's, which beside another run they may not be
+	// (distrustPlans).
 	for _, d := range runDirs(root, r, g) {
 		if d.hold {
-			d.test = false
 			l.locked = append(l.locked, d)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // Python's path finder (importlib's FileFinder) is told here once for
@@ -26,8 +27,9 @@ func moduleFileName(name string) bool {
 // or an extension module by its suffix, or a package, a directory whose
 // __init__ is one of those, which open opens (a link followed). A link
 // that leads to no directory to be listed counts as one: where it leads
-// may change; so does a directory that cannot be listed whole.
-func pythonModuleEntry(name string, typ fs.FileMode, open func() (*os.File, error)) bool {
+// may change; so does a directory that cannot be listed whole. A
+// directory looked at before (packages) is not listed again.
+func pythonModuleEntry(name string, typ fs.FileMode, packages packageLooks, open func() (*os.File, error)) bool {
 	if strings.Contains(name, ".") {
 		return moduleFileName(name)
 	}
@@ -39,13 +41,39 @@ func pythonModuleEntry(name string, typ fs.FileMode, open func() (*os.File, erro
 		return typ == fs.ModeSymlink
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return true
+	}
+	var id devIno
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if ok {
+		id = devIno{uint64(st.Dev), uint64(st.Ino)}
+		if is, seen := packages[id]; seen {
+			return is
+		}
+	}
 	inits, err := packageInits(f)
-	return err != nil || len(inits) > 0
+	is := err != nil || len(inits) > 0
+	if ok {
+		packages[id] = is
+	}
+	return is
 }
+
+// packageLooks holds what the looks of one listing (pythonModuleEntry)
+// found of each directory they listed, by its device and inode, so that
+// each is listed once however many names lead to it: a command's 400
+// links beside a hook's script to one directory of 30,000 names had
+// every later run's plan, and its end, list it 400 times (red84).
+type packageLooks map[devIno]bool
+
+// devIno names a file by its device and inode, which a rename keeps.
+type devIno struct{ dev, ino uint64 }
 
 // pythonModuleAt is pythonModuleEntry for name in directory dir, looked
 // at by path.
-func pythonModuleAt(dir, name string) bool {
+func pythonModuleAt(dir, name string, packages packageLooks) bool {
 	p := filepath.Join(dir, name)
 	var typ fs.FileMode
 	if !strings.Contains(name, ".") {
@@ -55,7 +83,7 @@ func pythonModuleAt(dir, name string) bool {
 		}
 		typ = fi.Mode().Type()
 	}
-	return pythonModuleEntry(name, typ, func() (*os.File, error) { return os.Open(p) })
+	return pythonModuleEntry(name, typ, packages, func() (*os.File, error) { return os.Open(p) })
 }
 
 // packageInits returns the names of the __init__ modules in directory f

@@ -845,7 +845,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// decided to run the command (see Prepare).
 		// Held before anything of the command's runs: a run without the
 		// layer planned while it goes on then trusts nothing it records.
-		s.locks, _ = lockDirs(sp.layer.locked)
+		var overlapped bool
+		s.locks, overlapped = lockDirs(sp.layer.locked)
 		ps, err := sp.layer.materialize(func() bool { <-s.decided; return s.approved })
 		if errors.Is(err, errDiscarded) {
 			return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
@@ -855,6 +856,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
 		s.moduleDirs = sp.layer.moduleDirs
+		if overlapped {
+			distrustPlans(s.todos, s.moduleDirs, sp.layer.since, sp.layer.sinceNsec)
+		}
 		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
@@ -1350,7 +1354,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		caught()
 		// A file changed in the plan's tick of the coarse clock, before
 		// it, is then not taken for the command's (changeClockNsec).
-		waitPastPlans(s.todos, s.nested)
+		waitPastPlans(s.todos, s.nested, s.moduleDirs)
 		// The socket stays open until the run ends: the child's "r" may
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})

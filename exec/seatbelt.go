@@ -264,8 +264,9 @@ func pythonModuleNames(dir string) (mods []string, why string) {
 	case err != nil:
 		return nil, "listing a hook's Python script's directory for modules the command could make there, which Python would import first: " + err.Error()
 	}
+	packages := packageLooks{}
 	for _, n := range names {
-		if pythonModuleAt(dir, n) {
+		if pythonModuleAt(dir, n, packages) {
 			mods = append(mods, n)
 		}
 	}

@@ -47,9 +47,12 @@ func checkGitlinks(p *plannedTodos) []string {
 	// A submodule path without a repository at the plan that has one now
 	// was made or moved in, whether or not the index changed: it may
 	// have staged the gitlink in an earlier run, while nothing was there.
+	// Beside another run, one with a repository too: it may be that run's
+	// command's, moved aside at its end and moved back by this run's
+	// (checkGitlink).
 	for _, s := range p.Subs {
 		var st unix.Stat_t
-		if s.ID == (devIno{}) && unix.Lstat(filepath.Join(p.Work, s.Rel, ".git"), &st) == nil {
+		if (s.ID == (devIno{}) || p.Overlapped) && unix.Lstat(filepath.Join(p.Work, s.Rel, ".git"), &st) == nil {
 			if msg, _ := checkGitlink(p.Work, s.Rel, p); msg != "" {
 				found = append(found, msg)
 			}
@@ -303,7 +306,9 @@ func checkGitlink(work, rel string, p *plannedTodos) (string, bool) {
 	if what == "" {
 		what = changedGitDir(gitdir, since, nsec)
 	}
-	if what == "" && !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.ID == devIno{st.Dev, st.Ino} }) {
+	// One the plan found there is the person's, unless the plan was
+	// taken beside another run and it has been moved since (replanted).
+	if what == "" && (p.replanted(st.Ctim) || !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.ID == devIno{st.Dev, st.Ino} })) {
 		what = movedInRuns(gitdir)
 	}
 	if what == "" {

@@ -37,9 +37,14 @@ var todoLists = [...]struct{ dir, file string }{
 // into .repo), which stay.
 type plannedTodos struct {
 	Git   string
-	Since int64  // second from which a change is the command's (newLinks)
-	Nsec  int64  // and its nanoseconds (changedSince)
-	Work  string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
+	Since int64 // second from which a change is the command's (newLinks)
+	Nsec  int64 // and its nanoseconds (changedSince)
+	// Overlapped says the plan was taken beside another run
+	// (distrustPlans): the exec lines and the links it found may be that
+	// run's command's, and count as the person's only while their list,
+	// or the link, is unchanged since (replanted).
+	Overlapped bool
+	Work       string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
 	// Subs are the .git at each submodule path .gitmodules gave at the
 	// plan, by inode (zero: none there), the root's only (checkGitlinks).
 	Subs []plannedSub
@@ -68,6 +73,13 @@ type plannedTodos struct {
 	read     bool          // whether checkGitlinks read the index in this run
 	links    []string      // the gitlinks it read there
 	empty    []pendingLink // those at no .gitmodules path (keepGitlinks)
+}
+
+// replanted says whether ctime ct, of a list or a link p's plan found,
+// says it was made, moved or changed since, where the plan was taken
+// beside another run (p.Overlapped).
+func (p *plannedTodos) replanted(ct unix.Timespec) bool {
+	return p.Overlapped && changedSince(ct, p.Since, p.Nsec)
 }
 
 // planTodos looks at git's todo lists in git, a git directory in a
@@ -177,7 +189,7 @@ func checkTodos(p *plannedTodos) []string {
 			continue
 		}
 		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
-			if target, err := os.Readlink(dir); err == nil && target == p.Links[i] && p.Links[i] != "" {
+			if target, err := os.Readlink(dir); err == nil && target == p.Links[i] && p.Links[i] != "" && !p.replanted(st.Ctim) {
 				continue
 			}
 			found = append(found, moveAsideSays(p.Git, tl.dir, "a symbolic link, which git never makes there and follows to a list of the command's"))
@@ -186,11 +198,72 @@ func checkTodos(p *plannedTodos) []string {
 		if st.Mode&unix.S_IFMT != unix.S_IFDIR {
 			continue
 		}
-		if msg := checkTodo(dir, tl.file, p.Execs[i]); msg != "" {
+		if msg := checkTodo(dir, tl.file, p, i); msg != "" {
+			found = append(found, msg)
+		}
+		if msg := checkStrategy(dir, i, p); msg != "" {
 			found = append(found, msg)
 		}
 	}
 	return found
+}
+
+// strategyFiles are, by todoLists' index, the files beside each list
+// that name the merge strategy of the operation under way: an
+// interactive rebase's strategy (git rebase -s), and cherry-pick's and
+// revert's opts (options.strategy, git's config syntax).
+var strategyFiles = [len(todoLists)]string{"strategy", "opts"}
+
+// gitStrategies are git's own merge strategies (git merge -s).
+var gitStrategies = []string{"ort", "recursive", "resolve", "octopus", "ours", "subtree"}
+
+// checkStrategy moves aside the strategy file (strategyFiles[i]) in dir,
+// the directory of todoLists[i], that the run made or changed
+// (changedSince) where it names a merge strategy that is not one of
+// git's own, or cannot be read: git rebase --continue (cherry-pick
+// --continue) runs "git-merge-" and that name, a path from the working
+// tree's top where it holds a "/", and a command's ../x, beside the
+// git-merge-../x it made, ran on the host (red84). One older than the
+// plan (the person's own rebase, stopped outside) stays.
+func checkStrategy(dir string, i int, p *plannedTodos) string {
+	file := strategyFiles[i]
+	var st unix.Stat_t
+	if unix.Lstat(dir+"/"+file, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG && !changedSince(st.Ctim, p.Since, p.Nsec) {
+		return ""
+	}
+	names, err := strategyNames(dir+"/"+file, i)
+	if err == nil && !slices.ContainsFunc(names, func(n string) bool { return !slices.Contains(gitStrategies, n) }) {
+		return ""
+	}
+	why := fmt.Sprintf("names the merge strategy %q, not one of git's own (%s), which your next git rebase --continue or cherry-pick --continue would run outside the sandbox as git-merge-%[1]s, a program of the command's where the name holds a \"/\"", strings.Join(names, " "), strings.Join(gitStrategies, ", "))
+	if err != nil {
+		why = fmt.Sprintf("made or changed in the run, and cannot be read for the merge strategy it names (%v), which your next git rebase --continue or cherry-pick --continue would run outside the sandbox", err)
+	}
+	return moveAsideSays(dir, file, why)
+}
+
+// strategyNames returns the merge strategies file, strategyFiles[i], names
+// as git reads it: the strategy file whole but its last newline
+// (read_oneliner), the options.strategy values of opts.
+func strategyNames(file string, i int) ([]string, error) {
+	b, err := readRegular(file, unix.O_NOFOLLOW)
+	if err != nil {
+		return nil, err
+	}
+	if i == 0 {
+		s := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
+		if s == "" {
+			return nil, nil // git takes none
+		}
+		return []string{s}, nil
+	}
+	var names []string
+	parseGitConfig(b, func(name, value string, _ bool) {
+		if name == "options.strategy" {
+			names = append(names, value)
+		}
+	})
+	return names, nil
 }
 
 // gitFilesOpened are files of a git directory the host's git opens
@@ -228,7 +301,7 @@ func checkGitFiles(p *plannedTodos) []string {
 		if isDir && st.Mode&unix.S_IFMT != unix.S_IFLNK {
 			continue
 		}
-		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" {
+		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" && !p.replanted(st.Ctim) {
 			if target, err := os.Readlink(git + "/" + name); err == nil && target == p.Files[i] {
 				continue
 			}
@@ -321,8 +394,9 @@ func readlinkAt(dirfd int, name string) (string, error) {
 	return string(buf[:n]), nil
 }
 
-// checkTodo is checkTodos for the list file in the directory dir.
-func checkTodo(dir, file string, planned []string) string {
+// checkTodo is checkTodos for the list file in the directory dir, p's
+// todoLists[i].
+func checkTodo(dir, file string, p *plannedTodos, i int) string {
 	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
 	if err != nil {
 		return fmt.Sprintf("%s: cannot look at git's todo list there (the command may have left commands in it that your next git rebase --continue runs): %v", dir, err)
@@ -339,6 +413,10 @@ func checkTodo(dir, file string, planned []string) string {
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return moveAsideSays(dir, file, "not a regular file (git status and git rebase --continue would open it, and wait for good at a FIFO)")
+	}
+	planned := p.Execs[i]
+	if p.replanted(st.Ctim) {
+		planned = nil
 	}
 	b, err := readRegular("/proc/self/fd/"+strconv.Itoa(fd)+"/"+file, unix.O_NOFOLLOW)
 	if err != nil {
@@ -463,6 +541,9 @@ func todosArg(p *plannedTodos) string {
 		b.WriteString(hex.EncodeToString(append([]byte(state), gitlinkStateBytes("", p.Pending)...)))
 	}
 	b.WriteString(":")
+	if p.Overlapped {
+		b.WriteString("o")
+	}
 	b.WriteString(strconv.FormatInt(p.Since, 10) + "." + strconv.FormatInt(p.Nsec, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
@@ -500,20 +581,21 @@ func parseTodosArg(s string) *plannedTodos {
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
 	}
-	sec, nsec, _ := strings.Cut(f[len(f)-2], ".")
+	when, overlapped := strings.CutPrefix(f[len(f)-2], "o")
+	sec, nsec, _ := strings.Cut(when, ".")
 	since, err := strconv.ParseInt(sec, 10, 64)
 	ns, nerr := strconv.ParseInt(nsec, 10, 64)
 	state, perr := hex.DecodeString(f[len(f)-3])
 	subs, serr := hex.DecodeString(f[len(f)-5])
 	work, werr := hex.DecodeString(f[len(f)-6])
-	at, aerr := 0, error(nil)
+	superAt, aerr := 0, error(nil)
 	if f[len(f)-4] != "" {
-		at, aerr = strconv.Atoi(f[len(f)-4])
+		superAt, aerr = strconv.Atoi(f[len(f)-4])
 	}
-	if err != nil || nerr != nil || werr != nil || serr != nil || aerr != nil || perr != nil || at < 0 {
+	if err != nil || nerr != nil || werr != nil || serr != nil || aerr != nil || perr != nil || superAt < 0 {
 		return nil
 	}
-	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work), superAt: at}
+	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Overlapped: overlapped, Work: string(work), superAt: superAt}
 	var ok bool
 	if p.Subs, ok = parseSubsArg(string(subs)); !ok {
 		return nil

@@ -60,6 +60,10 @@ func TestCheckTodos(t *testing.T) {
 	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
 		t.Errorf("todosArg with a state file read back as %+v, want %+v", got, q)
 	}
+	q.Overlapped = true
+	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
+		t.Errorf("todosArg of a plan beside another run read back as %+v, want %+v", got, q)
+	}
 	for _, bad := range []string{"", "::::", "zz::::/g", "::::"} {
 		if parseTodosArg(bad) != nil {
 			t.Errorf("%q read as todo lists", bad)

@@ -131,6 +131,9 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	s.locks, s.overlapped = lockDirs(runDirs(root, r, g))
 	s.unverified = s.overlapped
 	s.todos = planAllTodos(root, r, g, p.AllowGitConfig, sec, nsec)
+	if s.overlapped {
+		distrustPlans(s.todos, s.moduleDirs, sec, nsec)
+	}
 	if !p.AllowGitConfig {
 		if why := planGitlinks(s.todos, root, p.GitlinkState, writable); why != "" {
 			s.tooMuch = append(s.tooMuch, why)

@@ -16,9 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // TestAgentHookPlantedHk81: the command made what a held hook loads
@@ -169,13 +167,7 @@ func TestAgentHookModuleRunnerKilledHk81(t *testing.T) {
 		b.file(".claude/settings.json", lead79Hooks("python3 scripts/hooks/check.py"), 0o644)
 		b.file("scripts/hooks/check.py", "import subprocess\nprint('ok')\n", 0o644)
 		b.file("scripts/hooks/helpers.py", "", 0o644)
-		b.file("plant.sh", "echo 'print(\"evil\")' > scripts/hooks/signal.py\necho x > started\nexec sleep \"$1\"\n", 0o644)
-		arg := sleepArg()
-		s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "plant.sh", arg)...)
-		waitFile(t, filepath.Join(b.root, "started"))
-		s.Process.Signal(syscall.SIGKILL)
-		s.wait(t, 10*time.Second)
-		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+		b.killedWhile(t, flags, "echo 'print(\"evil\")' > scripts/hooks/signal.py\n")
 		b.waitGone(t, "scripts/hooks/signal.py")
 		if got := b.read("scripts/hooks/signal.py.mewsandbox-planted"); got != "print(\"evil\")\n" {
 			t.Errorf("%v: signal.py moved aside: %q", flags, got)
