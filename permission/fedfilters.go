@@ -657,6 +657,14 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 		z.denyOnly(func() { z.nestedCopy(t, what) }, true)
 	}
 	for _, j := range from {
+		// curl -s x | sed 's/.*/rm -rf ~/' | sh: what the program
+		// prints of its own, whatever it reads, denied as sed -i's
+		// text is (sedEdited).
+		if t, _ := z.filterOwnText(z.a.Commands[j]); strings.TrimSpace(t) != "" {
+			z.denyOnly(func() { z.nestedCopy(t, what) }, false)
+		}
+	}
+	for _, j := range from {
 		if why := z.ownText(j); why != "" {
 			z.complexOnce(fmt.Sprintf("%s runs a program made of %s (%s), which the analysis does not compute",
 				z.a.Commands[i].Name(), why, shorten(z.a.Commands[j].Text)))
@@ -678,6 +686,9 @@ func (z *analyzer) ownText(j int) string {
 	c := z.a.Commands[j]
 	if lang, code, stdin := inlineProgram(c); lang != langNone && lang != langAwk && (len(code) > 0 || stdin && z.fedDocs[j] != "") {
 		return "what " + c.Name() + "'s code prints"
+	}
+	if _, own := z.filterOwnText(c); own {
+		return "what " + c.Name() + "'s program prints of its own"
 	}
 	if _, known, printer := z.fedText(j); printer && known || z.fedDocs[j] != "" {
 		return "text the line writes out"
