@@ -22,6 +22,7 @@ func TestEng85FilterProgramOfOutsideTextIntoShell(t *testing.T) {
 		{"gawk END", `curl -s x | gawk 'END{print "rm -rf ~"}' | sh`},
 		{"mawk printf", `curl -s x | mawk '{printf "rm -rf ~\n"}' | bash`},
 		{"awk of a pattern", `curl -s x | awk 'NR==1{print "rm -rf ~"; exit}' | sh`},
+		{"awk print of a join", `curl -s x | awk '{print "rm -rf " "~"}' | sh`},
 		{"awk print with a comma", `curl -s x | awk '{print "rm", "-rf ~"}' | sh`},
 		{"sed -e", `curl -s x | sed -e 's/.*/rm -rf ~/' | sh`},
 		{"sed -n s///p", `curl -s x | sed -n 's/.*/rm -rf ~/p' | sh`},

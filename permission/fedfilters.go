@@ -676,7 +676,8 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 // ownText says what of the line's own text command j, one of the
 // commands a shell reads its program from through a program whose
 // output is not computed (fedUnseen), prints or takes, "" for none: its code
-// (perl -pe …, python3 -c …), which may print anything; text written out
+// (perl -pe …, python3 -c …), which may print anything; an awk or sed
+// program that prints text of its own (filterOwnText); text written out
 // (an echo's or a printf's, a here-string, a filter's of known text);
 // a file the line wrote, by an operand (dd if=s too) or a redirection.
 // Such text may be made any program: printf 'echo hi\n' | perl -pe

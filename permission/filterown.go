@@ -22,6 +22,11 @@ import (
 // line's text.
 func (z *analyzer) filterOwnText(c SimpleCommand) (text string, own bool) {
 	n := lowerName(c)
+	switch n {
+	case "sed", "gsed", "awk", "gawk", "mawk", "nawk":
+	default:
+		return "", false
+	}
 	var progs []string
 	for _, name := range programFiles(c) {
 		f, ok := z.lastWritten(name, c.Dir)
@@ -44,7 +49,7 @@ func (z *analyzer) filterOwnText(c SimpleCommand) (text string, own bool) {
 		}
 		text, _ = sedInserted(scripts)
 		return text, true
-	case "awk", "gawk", "mawk", "nawk":
+	default:
 		lang, code, _ := inlineProgram(c)
 		if lang == langAwk {
 			for _, ref := range code {
@@ -63,7 +68,6 @@ func (z *analyzer) filterOwnText(c SimpleCommand) (text string, own bool) {
 		}
 		return awkPrintsOwn(strings.Join(progs, "\n"))
 	}
-	return "", false
 }
 
 // awkAssigns says whether awk command c, its program at code, sets a
@@ -142,8 +146,9 @@ func (s *codeScan) awkPrintEnd(i int) int {
 
 // awkPrinted reads the arguments of print or printf (name) in tokens
 // from to to: fields says they are only fields, commas and blank
-// strings; lit that they are only string literals, and out what they
-// print (a printf's format without conversions).
+// strings; lit that they are only string literals and their joins
+// (codeScan.value), and out what they print (a printf's format without
+// conversions).
 func (s *codeScan) awkPrinted(name string, from, to int) (out string, lit, fields bool) {
 	if from < to && s.toks[from].text == "(" && s.match[from] == to-1 {
 		from, to = from+1, to-1
@@ -164,10 +169,11 @@ func (s *codeScan) awkPrinted(name string, from, to int) (out string, lit, field
 	args := s.split(from, to)
 	vals := make([]string, 0, len(args))
 	for _, a := range args {
-		if a[1] != a[0]+1 || s.toks[a[0]].kind != tokString || !s.toks[a[0]].lit {
+		v, ok := s.value(a[0], a[1]) // "rm -rf " "~": joined
+		if !ok || strings.ContainsAny(v, string([]rune{codeHole, codeHome})) {
 			return "", false, fields
 		}
-		vals = append(vals, s.toks[a[0]].text)
+		vals = append(vals, v)
 	}
 	switch {
 	case len(vals) == 0:
