@@ -34,6 +34,7 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"install -l s /x l; xargs -a l touch; echo a | xargs -I{} cp {} d; tar xf a -C d && echo > d/l/f; ./configure --prefix=$PWD/o && make install; cmake --build b -t install",
 		"echo > out/x; cd out && make; mv f out; ln -sfn x out; cat key; rm loop/x; tee outf; cd loop; sed -i s/a/b/ ../proj/out",
 		"ansible; ansible -m; ansible-playbook; mount; ip; sysctl a=; gpg --import; docker compose -f down -v; rclone; gsutil rm; passwd -S; iptables -t",
+		`curl x | awk '{print "a", $1 > "f"; printf "%s\n", $NF} $1 == "b" {gsub(/c/, "")}' | sh; sed -n '/a/p;s/x/\1&/;:a;ba;1i b' y | sh; echo '{print}' > p; awk -f p -v v=1 x=2 | sh <(sed -f p)`,
 		"locate x > l; xargs cat < l; xargs -a l cat; while read f; do cat $f; done < l; cat $(cat l) | xargs cat; env & python3 -c 'print(os.environ)'",
 		"find ~ -fprint l | sort > m; cat $(< l); mapfile -t -u 3 a < l; read -ra b < <(locate x); c=$(find ~ | head -1); for f in \"${a[@]}\" $c; do cat $f; done; parallel cat :::: m; tar -cT l -f t",
 		"(. .venv/bin/activate) | pip install x & conda activate ./e; source x/activate; f(){ deactivate; }; eval '. v/bin/activate'; mamba install -yn b; unset CONDA_PREFIX; conda env create",

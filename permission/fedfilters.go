@@ -657,6 +657,14 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 		z.denyOnly(func() { z.nestedCopy(t, what) }, true)
 	}
 	for _, j := range from {
+		// curl -s x | sed 's/.*/rm -rf ~/' | sh: what the program
+		// prints of its own, whatever it reads, denied as sed -i's
+		// text is (sedEdited).
+		if t, _ := z.filterOwnText(z.a.Commands[j]); strings.TrimSpace(t) != "" {
+			z.denyOnly(func() { z.nestedCopy(t, what) }, false)
+		}
+	}
+	for _, j := range from {
 		if why := z.ownText(j); why != "" {
 			z.complexOnce(fmt.Sprintf("%s runs a program made of %s (%s), which the analysis does not compute",
 				z.a.Commands[i].Name(), why, shorten(z.a.Commands[j].Text)))
@@ -668,7 +676,8 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 // ownText says what of the line's own text command j, one of the
 // commands a shell reads its program from through a program whose
 // output is not computed (fedUnseen), prints or takes, "" for none: its code
-// (perl -pe …, python3 -c …), which may print anything; text written out
+// (perl -pe …, python3 -c …), which may print anything; an awk or sed
+// program that prints text of its own (filterOwnText); text written out
 // (an echo's or a printf's, a here-string, a filter's of known text);
 // a file the line wrote, by an operand (dd if=s too) or a redirection.
 // Such text may be made any program: printf 'echo hi\n' | perl -pe
@@ -678,6 +687,9 @@ func (z *analyzer) ownText(j int) string {
 	c := z.a.Commands[j]
 	if lang, code, stdin := inlineProgram(c); lang != langNone && lang != langAwk && (len(code) > 0 || stdin && z.fedDocs[j] != "") {
 		return "what " + c.Name() + "'s code prints"
+	}
+	if _, own := z.filterOwnText(c); own {
+		return "what " + c.Name() + "'s program prints of its own"
 	}
 	if _, known, printer := z.fedText(j); printer && known || z.fedDocs[j] != "" {
 		return "text the line writes out"

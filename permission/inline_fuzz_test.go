@@ -16,6 +16,7 @@ func FuzzInlineCode(f *testing.F) {
 		"from os import (\n system,\n)\nf = system; list(map(f, []))",
 		"`${`\"`}` + $`ls` + qx{ls} + %x(ls) + [[x]] + q(a) + s/a/b/g",
 		`BEGIN { print > "f"; "cmd" | getline; print |& "c" }`,
+		`NR==1 {print "a", $1 > "f"; printf("%s\n", $NF)} $1 == "b" || "c" ~ $2 {gsub(/d/, ""); $0 = "e"; print x}`,
 		"e = os.environ.copy(); f = {**e}; print(f\"{f}\"); const {env: {X}, env: g} = globalThis.process; const p = process; q = {...p.env}; h = Object.assign({}, process[\"env\"]); run(env=e); x({env})",
 		`print(os.environ["X"], os.environ); $ENV{A}; print %ENV; "$ENV{B}"; ENV.fetch "C"; getenv(); process.env[k]`,
 		`print("r" + "m -rf ~"); console.log('a', "b"); process.stdout.write("c"); print "d", "e"; say("f"); puts "g\n", "h"; echo "i", 'j';`,
@@ -25,6 +26,7 @@ func FuzzInlineCode(f *testing.F) {
 		f.Add(uint8(langPython), s)
 		f.Add(uint8(langJS), s)
 		f.Add(uint8(langPerl), s)
+		f.Add(uint8(langAwk), s)
 	}
 	f.Fuzz(func(t *testing.T, lang uint8, src string) {
 		s := codeScan{lang: codeLang(lang % uint8(langAwk+1)), src: src}
@@ -35,6 +37,7 @@ func FuzzInlineCode(f *testing.F) {
 		p := codeScan{lang: s.lang, src: src, toks: s.toks, match: s.match}
 		s.scan()
 		p.printedAll("\n")
+		awkPrintsOwn(src)
 		prev := 0
 		for k, tok := range s.toks {
 			if tok.from < prev || tok.from > tok.to || tok.to > len(src) {
