@@ -404,8 +404,12 @@ type nsLayer struct {
 	// a failed command that names one is told why it could not write it
 	// (programHints).
 	programs []configProgram
-	missing  int
-	root     string // the placeholders lie below it
+	// held are the paths bound read-only (guard.readOnly): a failed
+	// command that names one is told why it could not write it
+	// (heldHints).
+	held    []string
+	missing int
+	root    string // the placeholders lie below it
 	// pins hold the nested mounts of the mountWritableHost steps
 	// (pinMount); released once the child is past its mounts.
 	pins *mountPins

@@ -844,7 +844,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	// git enters (checkGitlinks), as without the layer.
 	l.todos = planAllTodos(root, r, g, allowGitConfig, l.since, l.sinceNsec)
 	l.ways = g.wayModes()
-	l.programs = g.programs
+	l.programs, l.held = g.programs, g.readOnly
 	if !allowGitConfig {
 		l.gitConfigs = g.configs
 	}

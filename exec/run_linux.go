@@ -428,6 +428,8 @@ type spawning struct {
 	configWatch *configWatch
 	// programs are the layer's (nsLayer.programs) where it applies.
 	programs []configProgram
+	// held are the layer's (nsLayer.held) where it applies.
+	held []string
 }
 
 // The CLI's "mewsandbox run" (a child was pre-forked for it)
@@ -855,7 +857,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
-		s.moduleDirs = sp.layer.moduleDirs
+		s.moduleDirs, s.held = sp.layer.moduleDirs, sp.layer.held
 		if overlapped {
 			distrustPlans(s.todos, s.moduleDirs, sp.layer.since, sp.layer.sinceNsec)
 		}
@@ -1299,6 +1301,9 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 				c.warn(m)
 			}
 			for _, m := range programHints(c.Args, c.Policy.Root, s.programs) {
+				c.warn(m)
+			}
+			for _, m := range heldHints(c.Args, c.Policy.Root, s.held, s.programs) {
 				c.warn(m)
 			}
 			_, err := os.Lstat(filepath.Join(c.Policy.Root, ".git"))
