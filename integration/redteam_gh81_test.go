@@ -114,3 +114,23 @@ func TestGitHookScriptsGh81(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldHintUnderLayer: a command that fails writing a script a git
+// hook runs, which the layer keeps read-only, is told which file and
+// why, not only "Read-only file system"; one that fails after writing
+// a neighbour is told nothing of it.
+func TestHeldHintUnderLayer(t *testing.T) {
+	requireNamespaces(t)
+	const hint = "keeps it read-only"
+	for _, asUser := range lead79Users {
+		p := lead79Project(t, asUser, map[string]string{"scripts/lint.sh": "#!/bin/sh\necho linted\n"})
+		p.write(".git/hooks/pre-commit", "#!/bin/sh\n./scripts/lint.sh\n", 0o755)
+		r := runLead79(p, "echo x >> scripts/lint.sh", nil)
+		if r.code == 0 || !strings.Contains(r.stderr, "Read-only file system") || !strings.Contains(r.stderr, "scripts/lint.sh (\"Read-only file system\"): git, an agent's hook or your editor") || !strings.Contains(r.stderr, hint) {
+			t.Errorf("as user %v: exit %d; want a failure saying why scripts/lint.sh is read-only\nstderr: %s", asUser, r.code, r.stderr)
+		}
+		if r := runLead79(p, "echo x >> scripts/other.sh; exit 1", nil); r.code != 1 || strings.Contains(r.stderr, hint) {
+			t.Errorf("as user %v, a neighbour: exit %d; want 1 and no hint\nstderr: %s", asUser, r.code, r.stderr)
+		}
+	}
+}
