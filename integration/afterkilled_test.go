@@ -207,13 +207,13 @@ func killRunner(t *testing.T, cmd *osexec.Cmd, done <-chan error) {
 }
 
 // runThenKill runs script (which writes "started" in the root once it has
-// done its work, then execs sleep "$1") under run --yolo, sends the
-// runner SIGKILL once the command has started, and waits for it and the
-// command to be gone.
-func (b *box) runThenKill(t *testing.T, script string) {
+// done its work, then execs sleep "$1") under run --yolo with flags,
+// sends the runner SIGKILL once the command has started, and waits for
+// it and the command to be gone.
+func (b *box) runThenKill(t *testing.T, script string, flags ...string) {
 	t.Helper()
 	arg := sleepArg()
-	s := b.start("run", "--yolo", "--", "sh", script, arg)
+	s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", script, arg)...)
 	waitFile(t, filepath.Join(b.root, "started"))
 	s.Process.Signal(syscall.SIGKILL)
 	s.wait(t, 10*time.Second)

@@ -12,7 +12,6 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -243,12 +242,7 @@ func TestKilledRunnerColonNameRed84(t *testing.T) {
 func (b *box) killedWhile(t *testing.T, flags []string, plant string) {
 	t.Helper()
 	b.file("plant.sh", plant+"echo x > started\nexec sleep \"$1\"\n", 0o644)
-	arg := sleepArg()
-	s := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "plant.sh", arg)...)
-	waitFile(t, filepath.Join(b.root, "started"))
-	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 10*time.Second)
-	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	b.runThenKill(t, "plant.sh", flags...)
 }
 
 // TestOverlapSubmoduleRed84: a run takes the .git it finds at a
