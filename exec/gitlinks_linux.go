@@ -27,12 +27,12 @@ func changeClock() int64 {
 // (nsLayer.since), later than any change made before it, whether the
 // kernel took that change's time from its coarse clock (most do) or its
 // fine one (a file whose times were looked at since, on a file system
-// keeping them finely). The command starts only once the coarse clock
-// has passed it
-// (waitPastClock), so that every change it makes is later. Before fix76
-// it was the coarse clock itself, which a change made in the same tick
-// (about 4 ms) before the plan shares: a submodule's config written just
-// before a run was taken for the command's and moved aside (cov75).
+// keeping them finely). The command starts only once a change is
+// stamped later than it (waitPastClock), so that every change it makes
+// is later. Before fix76 it was the coarse clock itself, which a change
+// made in the same tick (about 4 ms) before the plan shares: a
+// submodule's config written just before a run was taken for the
+// command's and moved aside (cov75).
 func changeClockNsec() (sec, nsec int64) {
 	var ts unix.Timespec
 	if unix.ClockGettime(unix.CLOCK_REALTIME, &ts) != nil {
@@ -42,22 +42,61 @@ func changeClockNsec() (sec, nsec int64) {
 }
 
 // maxClockWait bounds waitPastClock: the coarse clock passes a time within
-// a tick (1 to 10 ms, by the kernel's HZ); one that does not has been set
-// back.
+// a tick (1 to 10 ms, by the kernel's HZ, later on a guest whose ticks
+// come late); one that does not has been set back.
 const maxClockWait = 100 * time.Millisecond
 
-// waitPastClock waits until the kernel's coarse clock, from which file
-// times are taken, is past sec and nsec (changeClockNsec, as the layer's
-// plan began: nsLayer.since): once it is, no change can have that time
-// or an earlier one. Most runs take longer than a tick (4 ms at HZ 250)
-// from the plan's start to their command, and do not wait. It says
-// whether the clock passed it; a clock set back did not (see
-// waitPastPlans).
+// waitPastClock waits until a change to a file is stamped later than sec
+// and nsec (changeClockNsec, as the plan began: nsLayer.since): the
+// kernel never stamps a later change earlier, so that once one is, no
+// change can have that time or an earlier one. It changes a file of its
+// own (a memfd's mode) and reads the time it got, as the command's
+// changes would get theirs. Since Linux 6.13 (multigrain file times) a
+// change to a file whose times were read since its last gets a fine time
+// where the coarse clock has not passed them, and no change after it
+// gets an earlier time on any file system (the kernel's floor of file
+// times): the second look passes sec and nsec in microseconds. Before,
+// the stamp is the coarse clock, which passes them within a tick, 4 to 7
+// ms here (it lags the fine clock by more than its 4 ms tick on this
+// guest), which the runner waited for on every run before stop 54. It
+// says whether a stamp passed them; a clock set back does not (see
+// waitPastPlans). Where no memfd can be made (a seccomp profile refusing
+// it), it waits for the coarse clock itself.
 func waitPastClock(sec, nsec int64) bool {
+	if fd, err := unix.MemfdCreate("mewsandbox-clock", unix.MFD_CLOEXEC); err == nil {
+		defer unix.Close(fd)
+		return waitPastStamps(sec, nsec, func(ts *unix.Timespec) error { return memfdStamp(fd, ts) })
+	}
+	return waitPastStamps(sec, nsec, coarseStamp)
+}
+
+// memfdStamp changes the mode of memfd fd and sets ts to the time the
+// kernel stamped the change with; the look before marks its times read
+// (see waitPastClock).
+func memfdStamp(fd int, ts *unix.Timespec) error {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return err
+	}
+	if err := unix.Fchmod(fd, 0o600); err != nil {
+		return err
+	}
+	err := unix.Fstat(fd, &st)
+	*ts = st.Ctim
+	return err
+}
+
+// coarseStamp sets ts to the coarse clock, from which the kernel stamps
+// changes without multigrain file times.
+func coarseStamp(ts *unix.Timespec) error { return unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, ts) }
+
+// waitPastStamps is waitPastClock with stamp giving the time of a change
+// made now.
+func waitPastStamps(sec, nsec int64, stamp func(*unix.Timespec) error) bool {
 	deadline := time.Now().Add(maxClockWait)
 	for {
 		var ts unix.Timespec
-		if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
+		if stamp(&ts) != nil {
 			return false
 		}
 		if ts.Sec > sec || ts.Sec == sec && ts.Nsec > nsec {
