@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mewsandbox/mewsandbox/seatbelt"
+	"golang.org/x/sys/unix"
 )
 
 // TestPythonModuleNamesHk84: macOS's listing of a hook's Python script's
@@ -154,5 +156,34 @@ func TestPythonRelativeImportsHk84(t *testing.T) {
 				t.Errorf("pythonImports(%q) in package %q: %s protected: %q", tc.src, tc.pkg, n, got)
 			}
 		}
+	}
+}
+
+// TestPythonModuleAtFIFORev86: the look by path (macOS's plan) at a name
+// beside a hook's Python script opened it to list it as a package, and a
+// link there to a FIFO, which a command can make, had every later run's
+// plan wait on the FIFO for good. It is not waited on now, and counts as
+// a module (where a link leads may change); a directory it cannot list
+// counts as one too (Python imports from it, needing only to search it).
+func TestPythonModuleAtFIFORev86(t *testing.T) {
+	dir := t.TempDir()
+	if err := unix.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("fifo", filepath.Join(dir, "x")); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool, 1)
+	go func() { done <- pythonModuleAt(dir, "x", packageLooks{}) }()
+	select {
+	case is := <-done:
+		if !is {
+			t.Error("a link to a FIFO is no module, want one (where it leads may change)")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("pythonModuleAt waited on a FIFO for 5 s")
+	}
+	if pythonModuleAt(dir, "fifo", packageLooks{}) {
+		t.Error("a FIFO itself is a module, want none")
 	}
 }

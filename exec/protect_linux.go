@@ -616,6 +616,13 @@ func checkModuleDirs(dirs []moduleDir) []string {
 // ctime it takes for the command's. It says what it did, "" for nothing.
 func movePackageInit(dirfd int, dir, name, why string, since func(unix.Timespec) bool) string {
 	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil && since == nil && err != unix.ENOENT {
+		// One it cannot list (mode 111, as a user), which Python
+		// imports from all the same: the directory is the command's.
+		if to, _, merr := moveAsideAt(dirfd, name); merr == nil {
+			return fmt.Sprintf("the command made %s/%s, which cannot be listed (%v), perhaps a package (%s); moved aside to %s/%s: look at it before you move it back", dir, name, err, why, dir, to)
+		}
+	}
 	if err != nil {
 		return fmt.Sprintf("the command made %s/%s a package (%s); opening it failed (%v): remove its __init__ before the next hook runs", dir, name, why, err)
 	}

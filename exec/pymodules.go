@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -38,7 +39,9 @@ func pythonModuleEntry(name string, typ fs.FileMode, packages packageLooks, open
 	}
 	f, err := open()
 	if err != nil {
-		return typ == fs.ModeSymlink
+		// A directory the runner cannot list (mode 111, as a user)
+		// Python imports from all the same, needing only to search it.
+		return typ == fs.ModeSymlink || !errors.Is(err, fs.ErrNotExist)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
@@ -83,7 +86,10 @@ func pythonModuleAt(dir, name string, packages packageLooks) bool {
 		}
 		typ = fi.Mode().Type()
 	}
-	return pythonModuleEntry(name, typ, packages, func() (*os.File, error) { return os.Open(p) })
+	return pythonModuleEntry(name, typ, packages, func() (*os.File, error) {
+		// A FIFO at p, or where a link there leads, is not waited on.
+		return os.OpenFile(p, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK, 0)
+	})
 }
 
 // packageInits returns the names of the __init__ modules in directory f

@@ -182,3 +182,31 @@ func TestAgentHookModuleRunnerKilledHk81(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentHookUnlistablePackageRev86: a package the command made beside
+// a hook's Python script and made unlistable (chmod 111), which Python
+// imports from all the same, needing only to search it, was taken for no
+// module by a runner that could not list it (as a user): the run exited
+// 0 and the agent's next hook printed evil. Now a directory the runner
+// cannot list counts as a module, the one the command made is moved
+// aside whole, and the run exits 125; the hook prints ok.
+func TestAgentHookUnlistablePackageRev86(t *testing.T) {
+	requireSandbox(t)
+	const hook = "python3 scripts/hooks/check.py"
+	for _, asUser := range lead79Users {
+		for _, flags := range sandboxModes(t) {
+			what := fmt.Sprintf("as user %v, %v", asUser, flags)
+			p := lead79Project(t, asUser, map[string]string{".claude/settings.json": lead79Hooks(hook), "scripts/hooks/check.py": "import json\nprint('ok')\n"})
+			r := runLead79(p, `mkdir scripts/hooks/re && echo 'print("evil")' > scripts/hooks/re/__init__.py && chmod 111 scripts/hooks/re; exit 0`, flags)
+			os.Chmod(filepath.Join(p.root, "scripts/hooks/re"), 0o755)
+			if r.code != 125 || !strings.Contains(r.stderr, "scripts/hooks/re") || !strings.Contains(r.stderr, "moved aside") {
+				t.Errorf("%s: exit %d, want 125 naming scripts/hooks/re moved aside\nstderr: %s", what, r.code, r.stderr)
+			}
+			c := exec.Command("/usr/bin/python3", "scripts/hooks/check.py") // not a shim whose start imports re
+			c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE=1"}
+			if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
+				t.Errorf("%s: the hook printed %q, want ok", what, out)
+			}
+		}
+	}
+}
