@@ -192,8 +192,13 @@ func agentHookPrograms(root, home string, out []protectedPath) []protectedPath {
 							continue
 						}
 						// Read where held already too (.claude/hooks/x.sh):
-						// what it sources may lie elsewhere.
-						ps := append([]protectedPath{p}, sourcedFiles(p.path, base, root, f.vars, 0)...)
+						// what it sources may lie elsewhere. Not a
+						// placeholder, a directory (withByteCode's
+						// __pycache__), which runs nothing itself.
+						ps := []protectedPath{p}
+						if !p.placeholder {
+							ps = append(ps, sourcedFiles(p.path, base, root, f.vars, 0)...)
+						}
 						for _, p := range ps {
 							if toHold(root, p, out, progs) {
 								progs = append(progs, p)

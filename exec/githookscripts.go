@@ -341,7 +341,11 @@ func appendLoads(root string, p protectedPath, out, progs []protectedPath) []pro
 	if installed(root, p.path) {
 		return progs
 	}
-	for _, q := range append([]protectedPath{p}, hookLoads(p.path, root)...) {
+	qs := []protectedPath{p}
+	if !p.placeholder { // withByteCode's __pycache__ runs nothing itself
+		qs = append(qs, hookLoads(p.path, root)...)
+	}
+	for _, q := range qs {
 		if toHold(root, q, out, progs) {
 			progs = append(progs, q)
 		}

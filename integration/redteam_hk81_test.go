@@ -12,6 +12,7 @@ package integration
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -206,6 +207,53 @@ func TestAgentHookUnlistablePackageRev86(t *testing.T) {
 			c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE=1"}
 			if out, _ := c.CombinedOutput(); string(out) != "ok\n" {
 				t.Errorf("%s: the hook printed %q, want ok", what, out)
+			}
+		}
+	}
+}
+
+// TestModuleHookRunsAgainRev86: a project whose agent hook (or git hook)
+// runs python3 -m tools.hook ran once, and every later run was refused
+// (125, "cannot protect tools/__pycache__ … not a regular file"): the
+// byte code directory held beside the module, which the first run's
+// placeholder or the hook's own python3 leaves, was read as a script.
+// Each run exits 0 now, after the hook has run on the host too, and a
+// json.py the command makes in the root, which -m imports first, is
+// still moved aside.
+func TestModuleHookRunsAgainRev86(t *testing.T) {
+	requireSandbox(t)
+	files := map[string]string{"tools/__init__.py": "", "tools/hook.py": "import json\nprint('ok')\n"}
+	for _, how := range []string{"agent", "git"} {
+		for _, asUser := range lead79Users {
+			for _, flags := range sandboxModes(t) {
+				what := fmt.Sprintf("%s hook, as user %v, %v", how, asUser, flags)
+				fs := maps.Clone(files)
+				if how == "agent" {
+					fs[".claude/settings.json"] = lead79Hooks("python3 -m tools.hook")
+				}
+				p := lead79Project(t, asUser, fs)
+				if how == "git" {
+					p.write(".git/hooks/pre-commit", "#!/bin/sh\npython3 -m tools.hook\n", 0o755)
+				}
+				for i := range 3 {
+					if i == 2 {
+						// It writes its byte code in tools/__pycache__.
+						c := exec.Command("/usr/bin/python3", "-m", "tools.hook")
+						c.Dir, c.Env = p.root, []string{"PATH=/usr/bin:/bin"}
+						if out, err := c.CombinedOutput(); err != nil || string(out) != "ok\n" {
+							t.Fatalf("%s: the hook on the host: %v %q", what, err, out)
+						}
+						if _, err := os.Stat(filepath.Join(p.root, "tools/__pycache__")); err != nil {
+							t.Fatalf("%s: the hook on the host wrote no byte code: %v", what, err)
+						}
+					}
+					if r := runLead79(p, "true", flags); r.code != 0 {
+						t.Errorf("%s, run %d: exit %d, want 0\nstderr: %s", what, i+1, r.code, r.stderr)
+					}
+				}
+				if r := runLead79(p, "echo 'print(1)' > json.py", flags); r.code != 125 || !strings.Contains(r.stderr, "json.py") {
+					t.Errorf("%s: a json.py made in the root: exit %d, want 125 naming it\nstderr: %s", what, r.code, r.stderr)
+				}
 			}
 		}
 	}
