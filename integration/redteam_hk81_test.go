@@ -212,8 +212,8 @@ func TestAgentHookUnlistablePackageRev86(t *testing.T) {
 	}
 }
 
-// TestModuleHookRunsAgainRev86: a project whose agent hook (or git hook)
-// runs python3 -m tools.hook ran once, and every later run was refused
+// TestModuleHookRunsAgainRev86: a project whose agent hook (or git hook,
+// or pre-commit's local hook) runs python3 -m tools.hook ran once, and every later run was refused
 // (125, "cannot protect tools/__pycache__ … not a regular file"): the
 // byte code directory held beside the module, which the first run's
 // placeholder or the hook's own python3 leaves, was read as a script.
@@ -223,7 +223,7 @@ func TestAgentHookUnlistablePackageRev86(t *testing.T) {
 func TestModuleHookRunsAgainRev86(t *testing.T) {
 	requireSandbox(t)
 	files := map[string]string{"tools/__init__.py": "", "tools/hook.py": "import json\nprint('ok')\n"}
-	for _, how := range []string{"agent", "git"} {
+	for _, how := range []string{"agent", "git", "pre-commit"} {
 		for _, asUser := range lead79Users {
 			for _, flags := range sandboxModes(t) {
 				what := fmt.Sprintf("%s hook, as user %v, %v", how, asUser, flags)
@@ -232,8 +232,12 @@ func TestModuleHookRunsAgainRev86(t *testing.T) {
 					fs[".claude/settings.json"] = lead79Hooks("python3 -m tools.hook")
 				}
 				p := lead79Project(t, asUser, fs)
-				if how == "git" {
+				switch how {
+				case "git":
 					p.write(".git/hooks/pre-commit", "#!/bin/sh\npython3 -m tools.hook\n", 0o755)
+				case "pre-commit": // a hook manager's line, read where a hook is installed
+					p.write(".pre-commit-config.yaml", "repos:\n- repo: local\n  hooks:\n  - id: h\n    name: h\n    entry: python3 -m tools.hook\n    language: system\n", 0o644)
+					p.write(".git/hooks/pre-commit", "#!/bin/sh\nexec sh -c \"$(sed -n 's/^ *entry: //p' .pre-commit-config.yaml)\"\n", 0o755)
 				}
 				for i := range 3 {
 					if i == 2 {
