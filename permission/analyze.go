@@ -5643,13 +5643,36 @@ func (z *analyzer) valueProgram(i int) {
 // that what it changes stays in it; the copies read count against
 // maxRunWith, as copiedCode's do.
 func (z *analyzer) nestedCopy(prog, what string) {
-	if z.codeCopies++; z.codeCopies > maxRunWith {
-		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+	if z.copySpent() {
 		return
 	}
 	dir, scope, cond := z.dir, z.fork(), z.cond
 	z.nested(prog, what)
 	z.dir, z.scope, z.cond = dir, scope, cond
+}
+
+// fedCopy analyses text, a copy of what command i may read on its input,
+// as the program it reads there (fedKnown: a shell's in a shell of its
+// own, as nestedCopy's, an interpreter's, a container's shell's), the
+// copy counted against maxRunWith.
+func (z *analyzer) fedCopy(i int, text, what string) {
+	if z.copySpent() {
+		return
+	}
+	cond := z.cond
+	z.fedKnown(i, text, what)
+	z.cond = cond
+}
+
+// copySpent counts one more copy of code the line hands a reader, and
+// says whether the copies are past maxRunWith, which are not read: the
+// line asks, once.
+func (z *analyzer) copySpent() bool {
+	if z.codeCopies++; z.codeCopies > maxRunWith {
+		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+		return true
+	}
+	return false
 }
 
 // shellCArgs returns the words a shell's -c program is given after it
