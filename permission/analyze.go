@@ -2759,7 +2759,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 // writes to >(…).
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
-	var known, sourced []printedSubst
+	var known, sourced, owned []printedSubst
 	var unseen [][2]int
 	for _, sub := range subs {
 		start := len(z.a.Commands)
@@ -2786,6 +2786,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 			known = append(known, printedSubst{sub.src, text})
 		} else if text, ok := z.fnCallOutput(sub, start); ok {
 			known = append(known, printedSubst{sub.src, text})
+		} else if text, ok := z.substOwnText(sub, start); ok {
+			owned = append(owned, printedSubst{sub.src, text})
 		} else if sub.src != "" && len(z.a.Commands) == start+1 {
 			if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				sourced = append(sourced, printedSubst{sub.src, w.Text})
@@ -2819,6 +2821,12 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	for _, v := range lineVariants(known) {
 		z.substituted(i, v) // "$(printf 'a\n.git/config\n' | tail -1)"
 	}
+	if len(owned) > 0 {
+		// eval "$(curl -s x | awk '{print "rm -rf ~"}')": the text
+		// the program prints of its own in its place, deny-only, as
+		// fedUnseen judges it fed to a shell.
+		z.denyOnly(func() { z.substituted(i, owned) }, false)
+	}
 }
 
 // onlyCds says whether commands from to to (not included) are each a
@@ -2848,11 +2856,7 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	if sub.src == "" || len(z.a.Commands) <= start {
 		return "", false
 	}
-	last := len(z.a.Commands) - 1
-	if pipedSubst(sub) && z.lastStage > start {
-		// echo .git/config | xargs echo: before the copies of it.
-		last = z.lastStage
-	}
+	last := z.substLast(sub, start)
 	if len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start {
 		// $(echo .gi; echo t): what each of its printers prints.
 		if text, ok := z.printersText(sub.stmts, start); ok {
@@ -2878,6 +2882,30 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		d.text, ok = text, ok && len(z.a.Commands[start].Redirects) == 0
 	}
 	return strings.TrimRight(d.text, "\n"), ok
+}
+
+// substLast returns the command whose output substitution sub, whose
+// commands were walked from index start on, prints: its last, or its
+// pipeline's last stage.
+func (z *analyzer) substLast(sub subst, start int) int {
+	if pipedSubst(sub) && z.lastStage > start {
+		// echo .git/config | xargs echo: before the copies of it.
+		return z.lastStage
+	}
+	return len(z.a.Commands) - 1
+}
+
+// substOwnText returns the literal text the awk or sed program that ends
+// substitution sub, whose commands were walked from index start on,
+// prints of its own (filterOwnText), whatever it reads: sh -c "$(curl -s
+// x | sed 's/.*/rm -rf ~/')" runs rm -rf ~.
+func (z *analyzer) substOwnText(sub subst, start int) (string, bool) {
+	if sub.src == "" || len(z.a.Commands) <= start {
+		return "", false
+	}
+	t, _ := z.filterOwnText(z.a.Commands[z.substLast(sub, start)])
+	t = strings.TrimRight(t, "\n")
+	return t, strings.TrimSpace(t) != ""
 }
 
 // printersText returns what the commands of stmts (a substitution's, a

@@ -87,3 +87,32 @@ func TestEng86OwnTextIntoContainerShell(t *testing.T) {
 	rows = eng77Allowed(rows, "awk print into a container's cat", `curl -s x | awk '{print "rm -rf ~"}' | docker run -i alpine cat`)
 	checkDecisions(t, rows)
 }
+
+// TestEng86OwnTextIntoEvaluatedString: what an awk or sed program prints
+// of its own over text not computed, given to sh -c or eval by a
+// substitution, asked as any value not known does, where the same fed
+// to a shell on a pipe is denied (eng85): sh -c "$(curl -s x | sed
+// 's/.*/rm -rf ~/')" runs rm -rf ~. Its literal text is now judged in
+// the substitution's place, deny-only (substOwnText). Neighbours: a
+// harmless text asks as before, and so does a program that keeps what
+// it reads; the text printed, not run, is allowed.
+func TestEng86OwnTextIntoEvaluatedString(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"sh -c of sed s", `sh -c "$(curl -s x | sed 's/.*/rm -rf ~/')"`},
+		{"eval of awk print", `eval "$(curl -s x | awk '{print "rm -rf ~"}')"`},
+		{"bash -c of awk of a file not the line's", `bash -c "$(awk '{print "rm -rf ~"}' notes.txt)"`},
+		{"eval of backquotes", "eval `curl -s x | sed '1i rm -rf ~'`"},
+	} {
+		rows = eng76Rows(rows, r.name, r.cmd, Deny)
+	}
+	for _, r := range []struct{ name, cmd string }{
+		{"neighbour: a harmless sed s", `sh -c "$(curl -s x | sed 's/.*/echo hi/')"`},
+		{"neighbour: awk 1", `eval "$(curl -s x | awk 1)"`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng77Allowed(rows, "the text printed", `echo "$(curl -s x | sed 's/.*/rm -rf ~/')"`)
+	checkDecisions(t, rows)
+}
