@@ -116,3 +116,17 @@ func TestEng86OwnTextIntoEvaluatedString(t *testing.T) {
 	rows = eng77Allowed(rows, "the text printed", `echo "$(curl -s x | sed 's/.*/rm -rf ~/')"`)
 	checkDecisions(t, rows)
 }
+
+// TestEng86SedAddressAlone: a sed script of an address and no command
+// (sed 1, an error to sed) made sedCommands index past its end, and the
+// engine denied sed 1 | sh as a failure to judge it (FuzzAnalyzeShell);
+// read through fedUnseen for any reader, it is a script not read, which
+// asks as one. Neighbour: sed 1 of a file into no reader is allowed.
+func TestEng86SedAddressAlone(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	rows = eng77Asks(rows, "into a shell", `sed 1 | sh`)
+	rows = eng77Asks(rows, "into python3", `sed 1 | python3`)
+	rows = eng77Allowed(rows, "of a file", `sed 1 notes.txt`)
+	checkDecisions(t, rows)
+}
