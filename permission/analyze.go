@@ -2759,7 +2759,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 // writes to >(…).
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
-	var known, sourced []printedSubst
+	var known, sourced, owned []printedSubst
 	var unseen [][2]int
 	for _, sub := range subs {
 		start := len(z.a.Commands)
@@ -2786,6 +2786,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 			known = append(known, printedSubst{sub.src, text})
 		} else if text, ok := z.fnCallOutput(sub, start); ok {
 			known = append(known, printedSubst{sub.src, text})
+		} else if text, ok := z.substOwnText(sub, start); ok {
+			owned = append(owned, printedSubst{sub.src, text})
 		} else if sub.src != "" && len(z.a.Commands) == start+1 {
 			if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				sourced = append(sourced, printedSubst{sub.src, w.Text})
@@ -2819,6 +2821,12 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	for _, v := range lineVariants(known) {
 		z.substituted(i, v) // "$(printf 'a\n.git/config\n' | tail -1)"
 	}
+	if len(owned) > 0 {
+		// eval "$(curl -s x | awk '{print "rm -rf ~"}')": the text
+		// the program prints of its own in its place, deny-only, as
+		// fedUnseen judges it fed to a shell.
+		z.denyOnly(func() { z.substituted(i, owned) }, false)
+	}
 }
 
 // onlyCds says whether commands from to to (not included) are each a
@@ -2848,11 +2856,7 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	if sub.src == "" || len(z.a.Commands) <= start {
 		return "", false
 	}
-	last := len(z.a.Commands) - 1
-	if pipedSubst(sub) && z.lastStage > start {
-		// echo .git/config | xargs echo: before the copies of it.
-		last = z.lastStage
-	}
+	last := z.substLast(sub, start)
 	if len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start {
 		// $(echo .gi; echo t): what each of its printers prints.
 		if text, ok := z.printersText(sub.stmts, start); ok {
@@ -2878,6 +2882,30 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		d.text, ok = text, ok && len(z.a.Commands[start].Redirects) == 0
 	}
 	return strings.TrimRight(d.text, "\n"), ok
+}
+
+// substLast returns the command whose output substitution sub, whose
+// commands were walked from index start on, prints: its last, or its
+// pipeline's last stage.
+func (z *analyzer) substLast(sub subst, start int) int {
+	if pipedSubst(sub) && z.lastStage > start {
+		// echo .git/config | xargs echo: before the copies of it.
+		return z.lastStage
+	}
+	return len(z.a.Commands) - 1
+}
+
+// substOwnText returns the literal text the awk or sed program that ends
+// substitution sub, whose commands were walked from index start on,
+// prints of its own (filterOwnText), whatever it reads: sh -c "$(curl -s
+// x | sed 's/.*/rm -rf ~/')" runs rm -rf ~.
+func (z *analyzer) substOwnText(sub subst, start int) (string, bool) {
+	if sub.src == "" || len(z.a.Commands) <= start {
+		return "", false
+	}
+	t, _ := z.filterOwnText(z.a.Commands[z.substLast(sub, start)])
+	t = strings.TrimRight(t, "\n")
+	return t, strings.TrimSpace(t) != ""
 }
 
 // printersText returns what the commands of stmts (a substitution's, a
@@ -5643,13 +5671,36 @@ func (z *analyzer) valueProgram(i int) {
 // that what it changes stays in it; the copies read count against
 // maxRunWith, as copiedCode's do.
 func (z *analyzer) nestedCopy(prog, what string) {
-	if z.codeCopies++; z.codeCopies > maxRunWith {
-		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+	if z.copySpent() {
 		return
 	}
 	dir, scope, cond := z.dir, z.fork(), z.cond
 	z.nested(prog, what)
 	z.dir, z.scope, z.cond = dir, scope, cond
+}
+
+// fedCopy analyses text, a copy of what command i may read on its input,
+// as the program it reads there (fedKnown: a shell's in a shell of its
+// own, as nestedCopy's, an interpreter's, a container's shell's), the
+// copy counted against maxRunWith.
+func (z *analyzer) fedCopy(i int, text, what string) {
+	if z.copySpent() {
+		return
+	}
+	cond := z.cond
+	z.fedKnown(i, text, what)
+	z.cond = cond
+}
+
+// copySpent counts one more copy of code the line hands a reader, and
+// says whether the copies are past maxRunWith, which are not read: the
+// line asks, once.
+func (z *analyzer) copySpent() bool {
+	if z.codeCopies++; z.codeCopies > maxRunWith {
+		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+		return true
+	}
+	return false
 }
 
 // shellCArgs returns the words a shell's -c program is given after it

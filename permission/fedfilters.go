@@ -563,14 +563,15 @@ func decodedOutput(c SimpleCommand, in string) (string, bool) {
 	return string(out), err == nil
 }
 
-// pipedUnseen judges, for a shell of pipeline p that reads its program
-// from the stage before it, whose output the analysis does not compute
-// (stageDoc), the texts the line knows the stages before it are fed
-// (fedUnseen): echo 'rm -rf ~' | perl -pe 1 | sh, { grep .; } < s | sh,
-// while read -r l; do echo "$l"; done < s | sh.
+// pipedUnseen judges, for a reader of pipeline p that takes its program
+// from the stage before it (readsFed), whose output the analysis does
+// not compute (stageDoc), the texts the line knows the stages before it
+// are fed (fedUnseen): echo 'rm -rf ~' | perl -pe 1 | sh, { grep .; } <
+// s | sh, while read -r l; do echo "$l"; done < s | sh, curl -s x | awk
+// '{print "import os; …"}' | python3.
 func (z *analyzer) pipedUnseen(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
-		i := slices.IndexFunc(p[k], z.readsShell)
+		i := slices.IndexFunc(p[k], z.readsFed)
 		if i < 0 {
 			continue
 		}
@@ -581,8 +582,47 @@ func (z *analyzer) pipedUnseen(p Pipeline, stmts []*syntax.Stmt) {
 		for _, stage := range p[:k] {
 			from = append(from, stage...)
 		}
-		z.fedUnseen(p[k][i], from)
+		r := p[k][i]
+		text, beside := z.printedBeside(r, p[k-1], stmts[k-1])
+		if len(beside) > 0 {
+			z.fedCopy(r, text, z.a.Commands[r].Name()+" input")
+		}
+		z.fedUnseen(r, from, beside)
 	}
+}
+
+// printedBeside returns what the printers that end stage, a group walked
+// from statement st, print straight to interpreter i after text from
+// outside, and which they are: { cat a.py; echo 'main()'; } | python3.
+// An interpreter compiles all it reads before it runs any, so that text
+// ends its program as written, and is judged as such in full
+// (pipedUnseen), where a shell or a container's, which runs each line as
+// it reads it, may be made by the lines before to read what follows as
+// data and remake it (fedUnseen). Printers with outside text between
+// them are not read: the text between may join theirs.
+func (z *analyzer) printedBeside(i int, stage []int, st *syntax.Stmt) (string, []int) {
+	if _, _, stdin := inlineProgram(z.a.Commands[i]); !stdin || st == nil || st.Negated || len(st.Redirs) > 0 {
+		return "", nil
+	}
+	body := groupStmts(st)
+	if len(body) != len(stage) {
+		return "", nil // a substitution's commands, a pipe inside
+	}
+	m := len(body)
+	for m > 1 {
+		if _, known, printer := z.fedText(stage[m-1]); !printer || !known {
+			break
+		}
+		m--
+	}
+	if _, _, printer := z.fedText(stage[m-1]); printer || m == len(body) {
+		return "", nil // printers all, or one whose text is not known
+	}
+	text, ok := z.printersText(body[m:], stage[m])
+	if !ok {
+		return "", nil
+	}
+	return text, stage[m:]
 }
 
 // substUnseen is pipedUnseen for shell command i that reads its program
@@ -596,14 +636,17 @@ func (z *analyzer) substUnseen(i, start, end int) {
 	if _, known, printer := z.fedText(start); end == start+1 && known && printer {
 		return
 	}
-	z.fedUnseen(i, indexRange(start, end))
+	z.fedUnseen(i, indexRange(start, end), nil)
 }
 
-// readsShell says whether command i is a shell that reads its program on
-// its input (readsCode): the texts fedUnseen judges are shell programs.
-func (z *analyzer) readsShell(i int) bool {
+// readsFed says whether command i reads a program on its input whose
+// text fedUnseen judges (fedKnown): a shell or an interpreter
+// (readsCode), or a container's shell (containerStdinShell). Each may
+// run whatever a program not computed makes of the line's own text:
+// curl -s x | awk '{print "rm -rf ~"}' | docker run -i alpine sh.
+func (z *analyzer) readsFed(i int) bool {
 	c := z.a.Commands[i]
-	return !c.OpenArgs && !c.Nested && isShell(lowerName(c)) && readsProgramFromFeed(c)
+	return z.readsCode(i) || !c.OpenArgs && !c.Nested && containerStdinShell(c) >= 0
 }
 
 // noteFedDoc records in fedDocs the text of the here-string or the
@@ -621,7 +664,7 @@ func (z *analyzer) noteFedDoc(i int, rs []*syntax.Redirect) {
 	}
 }
 
-// fedUnseen: shell command i reads its program from commands from (a
+// fedUnseen: command i reads its program from commands from (a
 // pipeline's stages before it, a process substitution's), what they
 // print not computed (perl -pe 1, dd, a loop, python3 -c). What the line
 // knows they read, where it may be the program (an echo's or a printf's
@@ -630,8 +673,11 @@ func (z *analyzer) noteFedDoc(i int, rs []*syntax.Redirect) {
 // not read: dd if=s, python3 -c 'open("s")'), is judged as the program,
 // deny-only, a deny asked for (DenyAsks): the program may change the
 // text, but bypassPermissions allowed echo 'rm -rf ~' | perl -pe 1 |
-// sh, and harmless text (echo hi) keeps the line's answer.
-func (z *analyzer) fedUnseen(i int, from []int) {
+// sh, and harmless text (echo hi) keeps the line's answer. Each text is
+// judged as i's program, a shell's, an interpreter's or a container's
+// shell's (fedKnown); printers beside text from outside (printedBeside)
+// are judged by pipedUnseen, and left out.
+func (z *analyzer) fedUnseen(i int, from, beside []int) {
 	var texts []string
 	add := func(t string) {
 		if strings.TrimSpace(t) != "" && !slices.Contains(texts, t) {
@@ -639,6 +685,9 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 		}
 	}
 	for _, j := range from {
+		if slices.Contains(beside, j) {
+			continue
+		}
 		if t, known, printer := z.fedText(j); printer && known {
 			add(t)
 		}
@@ -654,18 +703,18 @@ func (z *analyzer) fedUnseen(i int, from []int) {
 	}
 	what := z.a.Commands[i].Name() + " input"
 	for _, t := range texts {
-		z.denyOnly(func() { z.nestedCopy(t, what) }, true)
+		z.denyOnly(func() { z.fedCopy(i, t, what) }, true)
 	}
 	for _, j := range from {
 		// curl -s x | sed 's/.*/rm -rf ~/' | sh: what the program
 		// prints of its own, whatever it reads, denied as sed -i's
 		// text is (sedEdited).
 		if t, _ := z.filterOwnText(z.a.Commands[j]); strings.TrimSpace(t) != "" {
-			z.denyOnly(func() { z.nestedCopy(t, what) }, false)
+			z.denyOnly(func() { z.fedCopy(i, t, what) }, false)
 		}
 	}
 	for _, j := range from {
-		if why := z.ownText(j); why != "" {
+		if why := z.ownText(j); why != "" && !slices.Contains(beside, j) {
 			z.complexOnce(fmt.Sprintf("%s runs a program made of %s (%s), which the analysis does not compute",
 				z.a.Commands[i].Name(), why, shorten(z.a.Commands[j].Text)))
 			return

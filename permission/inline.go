@@ -393,8 +393,7 @@ func (z *analyzer) copiedCode(n SimpleCommand) bool {
 	if lang, code, _ := inlineProgram(n); lang == langNone || len(code) == 0 {
 		return true
 	}
-	if z.codeCopies++; z.codeCopies > maxRunWith {
-		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+	if z.copySpent() {
 		return false
 	}
 	args := make([]*syntax.Word, len(n.Words))

@@ -151,8 +151,8 @@ func sedCommands(script string) ([]sedCmd, bool) {
 			return cmds, len(cmds) > 0
 		}
 		var addr int
-		if addr, s = sedAddress(s); addr == 0 && s == "" {
-			return nil, false
+		if addr, s = sedAddress(s); s == "" {
+			return nil, false // an address with no command: sed 1
 		}
 		if s[0] == 'p' {
 			// p prints the line (sed -n p, sed -n 2p).
