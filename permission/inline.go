@@ -1362,7 +1362,8 @@ func perlHome(v string) string {
 // unescape returns the value of a string body with its backslash
 // escapes: those of C, as bash's $'…' decodes them (decodeANSIC), and the
 // ones that keep a character of the language's own syntax (\$, \`, \@,
-// \{) or join lines. lit is false for one it cannot decode.
+// \{) or join lines. lit is false for one it cannot decode, or that the
+// language decodes otherwise (sameEscape).
 func (s *codeScan) unescape(body string, raw bool) (string, bool) {
 	if raw || strings.IndexByte(body, '\\') < 0 {
 		return body, true
@@ -1375,6 +1376,9 @@ func (s *codeScan) unescape(body string, raw bool) (string, bool) {
 		}
 		e := body[j+1]
 		if strings.IndexByte("$`@/{}\n", e) < 0 {
+			if !sameEscape(s.lang, body[j+1:]) {
+				return body, false
+			}
 			j++ // the escaped character, a backslash too
 			continue
 		}
@@ -1390,6 +1394,25 @@ func (s *codeScan) unescape(body string, raw bool) (string, bool) {
 		return body, false
 	}
 	return b.String(), true
+}
+
+// sameEscape says whether the escape whose text after the backslash is
+// rest means in a string of lang what decodeANSIC makes of it: \n, \t,
+// \r, a backslash, a quote, an octal number and \xHH everywhere, \uHHHH
+// in Python and JavaScript. Others are told apart by language (Python's
+// \N{SEMICOLON}, Perl's \x{6d}, \L and \u, JavaScript's \u{6d}, Ruby's
+// \s), and a text of them computed as bash would decode it is not the one
+// the program prints: perl -e 'print "r\x{6d} -rf ~"' | sh (rev86).
+func sameEscape(lang codeLang, rest string) bool {
+	switch e := rest[0]; {
+	case strings.IndexByte("ntr\\\"'01234567", e) >= 0:
+		return true
+	case e == 'x':
+		return len(rest) > 1 && isDigitIn(rest[1], 16)
+	case e == 'u' && (lang == langPython || lang == langJS):
+		return len(rest) > 4 && strings.Trim(rest[1:5], "0123456789abcdefABCDEF") == ""
+	}
+	return false
 }
 
 // perlQuoteOp: Perl's quote-like operators.

@@ -1,0 +1,34 @@
+package permission
+
+import "testing"
+
+// TestRev86EscapesTheLanguageDecodesOtherwise: inline code's strings
+// were decoded as bash decodes $'…', and an escape bash keeps as it is
+// but the language decodes (Python's \N{SEMICOLON}, Perl's \x{6d},
+// \N{U+6D} and \L, JavaScript's \u{6d}, Ruby's \s) left a harmless text
+// computed where the program prints rm -rf ~: perl -e 'print
+// "r\x{6d} -rf ~"' | sh was allowed in bypassPermissions, and perl -e
+// 'system("r\x{6d} -rf ~")' in default mode. Such a string is not
+// computed now: the line asks in every mode. Neighbours: escapes every
+// language decodes as bash does keep their computed answers.
+func TestRev86EscapesTheLanguageDecodesOtherwise(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, r := range []struct{ name, cmd string }{
+		{"python3's \\N{}", `python3 -c 'print("echo hi\N{SEMICOLON} rm -rf ~")' | sh`},
+		{"perl's \\x{}", `perl -e 'print "r\x{6d} -rf ~"' | sh`},
+		{"perl's \\N{U+}", `perl -e 'print "r\N{U+6D} -rf ~"' | sh`},
+		{"perl's \\L", `perl -e 'print "\LRM -RF ~"' | sh`},
+		{"perl's \\u", `perl -e 'print "\urm -rf ~"' | sh`},
+		{"node's \\u{}", `node -e 'console.log("r\u{6d} -rf ~")' | sh`},
+		{"ruby's \\s", `ruby -e 'puts "rm\s-rf\s~"' | sh`},
+		{"perl's system of \\x{}", `perl -e 'system("r\x{6d} -rf ~")'`},
+	} {
+		rows = eng77Asks(rows, r.name, r.cmd)
+	}
+	rows = eng76Rows(rows, "neighbour: perl's \\xHH", `perl -e 'print "r\x6d -rf ~"' | sh`, Deny)
+	rows = eng76Rows(rows, "neighbour: python3's \\uHHHH", `python3 -c 'print("r\u006d -rf ~")' | sh`, Deny)
+	rows = eng76Rows(rows, "neighbour: perl's system of octal", `perl -e 'system("r\155 -rf ~")'`, Deny)
+	rows = eng84Piped(rows, "neighbour: a tab", `python3 -c 'print("echo hi\tthere")' | sh`)
+	checkDecisions(t, rows)
+}
