@@ -205,7 +205,9 @@ func (s *codeScan) awkCompared(i int) bool {
 }
 
 // awkBlank says whether string literal v of an awk program prints
-// nothing of its own: blanks, and printf's conversions.
+// nothing of its own: blanks, and printf's conversions but %c, which
+// prints the character a number codes ($0=sprintf("%c%c", 114, 109)
+// made any line rm: rev86).
 func awkBlank(v string) bool {
 	for k := 0; k < len(v); k++ {
 		switch c := v[k]; {
@@ -215,7 +217,7 @@ func awkBlank(v string) bool {
 			for k < len(v) && strings.IndexByte("-+ #0123456789.", v[k]) >= 0 {
 				k++
 			}
-			if k == len(v) || strings.IndexByte("sdicfgeExXuo%", v[k]) < 0 {
+			if k == len(v) || strings.IndexByte("sdifgeExXuo%", v[k]) < 0 {
 				return false
 			}
 		default:
