@@ -394,10 +394,62 @@ func readHookConfig(path string) (v any, why string) {
 		}
 		return v, ""
 	}
-	if yaml.Unmarshal(b, &v) != nil {
+	// Into a node first: yaml.v3's decoding compares each mapping's keys
+	// pairwise and writes a message per pair alike, so that 5,000 equal
+	// keys (25 KB) took 2 GB, and a 1 MiB file ran the runner out of
+	// memory at the next run's plan.
+	var n yaml.Node
+	if yaml.Unmarshal(b, &n) != nil {
+		return nil, ""
+	}
+	if line := yamlLastKeys(&n); line != 0 {
+		return nil, fmt.Sprintf("reading it for the scripts its hooks run: line %d: a mapping of more than %d keys, too many to read: have fewer, or run outside the sandbox", line, maxYAMLKeys)
+	}
+	if n.Decode(&v) != nil {
 		return nil, ""
 	}
 	return v, ""
+}
+
+// maxYAMLKeys bounds the keys of one mapping readHookConfig decodes,
+// which yaml.v3 compares pairwise: more than maxHookCommands' hooks
+// refuse the run anyway.
+const maxYAMLKeys = 256
+
+// yamlLastKeys keeps in each mapping below n only the last of the keys
+// that are alike, as PyYAML, pre-commit's reader, takes them (yaml.v3
+// fails on them, and lefthook with it), and returns the line of a
+// mapping of more than maxYAMLKeys keys, 0 where there is none. An
+// alias is read where its anchor is.
+func yamlLastKeys(n *yaml.Node) int {
+	if n.Kind == yaml.MappingNode {
+		type key struct {
+			kind  yaml.Kind
+			value string
+		}
+		last := make(map[key]int, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			last[key{n.Content[i].Kind, n.Content[i].Value}] = i
+		}
+		if len(last) < len(n.Content)/2 {
+			var kept []*yaml.Node
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if last[key{n.Content[i].Kind, n.Content[i].Value}] == i {
+					kept = append(kept, n.Content[i], n.Content[i+1])
+				}
+			}
+			n.Content = kept
+		}
+		if len(last) > maxYAMLKeys {
+			return n.Line
+		}
+	}
+	for _, c := range n.Content {
+		if line := yamlLastKeys(c); line != 0 {
+			return line
+		}
+	}
+	return 0
 }
 
 // lefthookExtends returns the files lefthook configuration value v
