@@ -242,7 +242,7 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 		}
 	}
 	sourceDirs := []string{filepath.Join(root, ".lefthook"), filepath.Join(root, ".lefthook-local")}
-	lefthook, read := false, 0
+	lefthook, read, globBudget := false, 0, maxGlobNames
 	for i := 0; i < len(todo); i++ {
 		f := todo[i]
 		if f.kind == "" || f.path == "" {
@@ -277,7 +277,7 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 			if rc, _ := top["rc"].(string); managerPath(root, home, rc) != "" {
 				progs = appendLoads(root, protectedPath{path: managerPath(root, home, rc)}, out, progs)
 			}
-			ext, why := lefthookExtends(root, home, top["extends"])
+			ext, why := lefthookExtends(root, home, top["extends"], &globBudget)
 			if why != "" {
 				progs = append(progs, protectedPath{path: f.path, refuse: why})
 			}
@@ -453,10 +453,11 @@ func yamlLastKeys(n *yaml.Node) int {
 }
 
 // lefthookExtends returns the files lefthook configuration value v
-// (its extends:) names, from root, a glob's matches; why says why the
-// run is refused where a glob is malformed, holds ** (not read here), or
-// matches more than maxHookConfigs.
-func lefthookExtends(root, home string, v any) (files []string, why string) {
+// (its extends:) names, from root, a glob's matches (globFiles, spending
+// budget); why says why the run is refused where a glob is malformed,
+// holds ** (not read here), matches more than maxHookConfigs, or reads
+// more than the budget left.
+func lefthookExtends(root, home string, v any, budget *int) (files []string, why string) {
 	list, _ := v.([]any)
 	if s, ok := v.(string); ok {
 		list = []any{s}
@@ -474,14 +475,62 @@ func lefthookExtends(root, home string, v any) (files []string, why string) {
 			files = append(files, p)
 			continue
 		}
-		// filepath.Glob has no **, which a glob of lefthook's may hold.
-		m, err := filepath.Glob(p)
+		// globFiles has no **, which a glob of lefthook's may hold.
+		var m []string
+		var err error
+		if !strings.Contains(e, "**") {
+			m, err = globFiles(p, budget)
+		}
+		if errors.Is(err, errTooMany) {
+			return files, fmt.Sprintf("its extends: %q reads more than %d directory entries, with the other globs of lefthook's files: name the files, or run outside the sandbox", e, maxGlobNames)
+		}
 		if err != nil || strings.Contains(e, "**") || len(files)+len(m) > maxHookConfigs {
 			return files, fmt.Sprintf("its extends: %q matches more than %d files, holds ** or is no glob: name the files, or run outside the sandbox", e, maxHookConfigs)
 		}
 		files = append(files, m...)
 	}
 	return files, ""
+}
+
+// maxGlobNames bounds the directory entries the globs of lefthook's
+// extends: read at one plan (globFiles): matched whole first, 200 globs
+// matching nothing below 4,096 directories, in a configuration the
+// command wrote, took the next plan seconds.
+const maxGlobNames = 4096
+
+// globFiles returns the paths glob p (absolute, filepath.Match's syntax)
+// matches, sorted, as filepath.Glob does, reading at most *budget
+// directory entries, which it spends: errTooMany past them.
+func globFiles(p string, budget *int) ([]string, error) {
+	paths := []string{"/"}
+	for _, elem := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		if _, err := filepath.Match(elem, ""); err != nil {
+			return nil, err
+		}
+		var next []string
+		for _, d := range paths {
+			if !strings.ContainsAny(elem, `*?[\`) {
+				next = append(next, filepath.Join(d, elem))
+				continue
+			}
+			names, err := dirNames(d, *budget)
+			if errors.Is(err, errTooMany) {
+				return nil, err
+			}
+			*budget -= len(names)
+			slices.Sort(names)
+			for _, n := range names {
+				if ok, _ := filepath.Match(elem, n); ok {
+					next = append(next, filepath.Join(d, n))
+				}
+			}
+		}
+		paths = next
+	}
+	return slices.DeleteFunc(paths, func(p string) bool {
+		_, err := os.Lstat(p)
+		return err != nil
+	}), nil
 }
 
 // lefthookScripts returns the scripts in lefthook source directory dir
