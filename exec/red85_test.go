@@ -56,3 +56,84 @@ func TestHookConfigBoundsRed85(t *testing.T) {
 	writeGh81(t, root, ".pre-commit-config.yaml", "repos: []\nrepos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: scripts/lint.sh\n    language: script\n", 0o644)
 	checkGh81(t, root, []string{"scripts/lint.sh"}, "")
 }
+
+// TestParseTOMLBoundsRed85: a lefthook.toml the command wrote nested 1
+// MiB deep took the next plan 256 MB of stack (arrays) or 210 MB of
+// tables (a dotted key), for each of the 128 files extends: may name:
+// past maxTOMLDepth it is refused, naming the line.
+func TestParseTOMLBoundsRed85(t *testing.T) {
+	for _, doc := range []string{
+		"a = " + strings.Repeat("[", maxConfigSize),
+		"a = " + strings.Repeat("{b=", maxConfigSize/3),
+		strings.Repeat("a.", maxConfigSize/2) + "a = 1\n",
+		"[" + strings.Repeat("a.", maxConfigSize/2) + "a]\n",
+	} {
+		if _, err := parseTOML(doc); err == nil || !strings.Contains(err.Error(), "nested more than") {
+			t.Errorf("%.12q…: %v, want nested more than", doc, err)
+		}
+	}
+	// The neighbour: lefthook's deepest, a job's group's jobs' env.
+	doc := "[[pre-commit.jobs]]\ngroup = { jobs = [ { group = { jobs = [ { run = \"x\", env = { A = \"1\" } } ] } } ] }\n"
+	if _, err := parseTOML(doc); err != nil {
+		t.Errorf("%q: %v", doc, err)
+	}
+}
+
+// FuzzParseTOML: no document panics the TOML reader or runs away with
+// it; what it reads it reads again the same.
+func FuzzParseTOML(f *testing.F) {
+	for _, s := range []string{
+		"[pre-commit.commands.lint]\nrun = \"./scripts/lint.sh\" # lint\n",
+		"[[pre-commit.jobs]]\nrun = '''\nbash scripts/x.sh\n'''\n[[pre-commit.jobs]]\ngroup = { jobs = [ { run = \"node h.js\" }, ] }\n",
+		"s = \"\"\"\none \\\n   two\"\"\"\n'b c'.d = 'lit\\'\nk = [\n 'a', # one\n \"b\",\n]\n",
+		"a = \"\\u00e9\\e\\x41\"\nb = \"\"\"\"\"\"\"\"\nc = ''''''''\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		v, err := parseTOML(doc)
+		if err != nil {
+			return
+		}
+		again, _ := parseTOML(doc)
+		if fmt.Sprint(v) != fmt.Sprint(again) {
+			t.Fatal("read two ways")
+		}
+	})
+}
+
+// TestLefthookExtendsGlobBoundedRed85: lefthook's extends: globs a
+// configuration the command wrote names were matched whole before the
+// bound on their matches (filepath.Glob): 200 globs matching nothing
+// below a tree of 4,096 directories opened each of them 200 times at
+// the next plan. Past maxGlobNames directory entries read the run is
+// refused; the neighbour, a monorepo's packages/*/lefthook.yml, is read.
+func TestLefthookExtendsGlobBoundedRed85(t *testing.T) {
+	root := t.TempDir()
+	writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
+	writeGh81(t, root, ".git/hooks/pre-commit", "#!/bin/sh\nexec lefthook run pre-commit \"$@\"\n", 0o755)
+	for i := range 8 {
+		for j := range 8 {
+			for k := range 8 {
+				if err := os.MkdirAll(filepath.Join(root, "d", fmt.Sprint(i), fmt.Sprint(j), fmt.Sprint(k)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	writeGh81(t, root, "lefthook.yml", "extends:\n"+strings.Repeat("- d/*/*/*/none*.yml\n", 200), 0o644)
+	start := time.Now()
+	checkGh81(t, root, nil, "lefthook.yml: its extends: \"d/*/*/*/none*.yml\" reads more than")
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("planned in %v", d)
+	}
+
+	root = t.TempDir()
+	writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
+	writeGh81(t, root, ".git/hooks/pre-commit", "#!/bin/sh\nexec lefthook run pre-commit \"$@\"\n", 0o755)
+	writeGh81(t, root, "lefthook.yml", "extends: packages/*/lefthook.yml\n", 0o644)
+	writeGh81(t, root, "packages/a/lefthook.yml", "pre-commit:\n  commands:\n    lint:\n      run: ./scripts/lint.sh\n", 0o644)
+	writeGh81(t, root, "packages/b/README", "", 0o644)
+	writeGh81(t, root, "scripts/lint.sh", "", 0o755)
+	checkGh81(t, root, []string{"packages/a/lefthook.yml", "scripts/lint.sh"}, "")
+}
