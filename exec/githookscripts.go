@@ -638,17 +638,28 @@ func preCommitEntries(v any, cmds *[]hookCommand) {
 	}
 }
 
-// lefthookRuns appends to cmds the run lines of lefthook configuration
-// v's hooks (hookNames): each command's, each job's and each of a job
-// group's, with the root: each runs from, up to one past
-// maxHookCommands.
+// lefthookRuns appends to cmds the command lines of lefthook
+// configuration v: its hooks' (hookNames) and each of their commands',
+// jobs' (a job group's too) and scripts' (lefthookLines), with the root:
+// each runs from, and its templates: values, which a run: line's
+// {name} stands for (lefthook-local's may stand in another file's
+// line), up to one past maxHookCommands.
 func lefthookRuns(v any, cmds *[]hookCommand) {
 	top, _ := v.(map[string]any)
+	templates, _ := top["templates"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(templates)) {
+		if t, _ := templates[k].(string); t != "" && len(*cmds) <= maxHookCommands {
+			*cmds = append(*cmds, hookCommand{line: t})
+		}
+	}
 	for _, name := range hookNames {
 		hook, _ := top[name].(map[string]any)
-		commands, _ := hook["commands"].(map[string]any)
-		for _, k := range slices.Sorted(maps.Keys(commands)) {
-			lefthookJob(commands[k], cmds)
+		lefthookLines(hook, cmds)
+		for _, kind := range []string{"commands", "scripts"} {
+			m, _ := hook[kind].(map[string]any)
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				lefthookJob(m[k], cmds)
+			}
 		}
 		jobs, _ := hook["jobs"].([]any)
 		for _, j := range jobs {
@@ -657,8 +668,40 @@ func lefthookRuns(v any, cmds *[]hookCommand) {
 	}
 }
 
-// lefthookJob appends to cmds lefthook command or job v's run line, and
-// those of the jobs of its group, up to one past maxHookCommands.
+// lefthookLines appends to cmds the shell commands lefthook runs for
+// hook, command, job or script j from the root, besides its run: line:
+// its files: (the command listing the files), its skip: and only:
+// conditions' run:, and a script's runner:, up to one past
+// maxHookCommands.
+func lefthookLines(j map[string]any, cmds *[]hookCommand) {
+	var lines []string
+	for _, k := range []string{"files", "runner"} {
+		if l, _ := j[k].(string); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	for _, k := range []string{"skip", "only"} {
+		conds, _ := j[k].([]any)
+		if c, ok := j[k].(map[string]any); ok {
+			conds = []any{c}
+		}
+		for _, c := range conds {
+			c, _ := c.(map[string]any)
+			if l, _ := c["run"].(string); l != "" {
+				lines = append(lines, l)
+			}
+		}
+	}
+	for _, l := range lines {
+		if len(*cmds) <= maxHookCommands {
+			*cmds = append(*cmds, hookCommand{line: l})
+		}
+	}
+}
+
+// lefthookJob appends to cmds lefthook command, job or script v's
+// command lines (its run: and lefthookLines'), and those of the jobs of
+// its group, up to one past maxHookCommands.
 func lefthookJob(v any, cmds *[]hookCommand) {
 	if len(*cmds) > maxHookCommands {
 		return
@@ -668,6 +711,7 @@ func lefthookJob(v any, cmds *[]hookCommand) {
 	if run, _ := j["run"].(string); run != "" {
 		*cmds = append(*cmds, hookCommand{line: run, cwd: dir})
 	}
+	lefthookLines(j, cmds)
 	group, _ := j["group"].(map[string]any)
 	jobs, _ := group["jobs"].([]any)
 	for _, g := range jobs {

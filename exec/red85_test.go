@@ -137,3 +137,37 @@ func TestLefthookExtendsGlobBoundedRed85(t *testing.T) {
 	writeGh81(t, root, "scripts/lint.sh", "", 0o755)
 	checkGh81(t, root, []string{"packages/a/lefthook.yml", "scripts/lint.sh"}, "")
 }
+
+// TestLefthookCommandsRed85: lefthook runs more of its configuration
+// than run: lines as shell commands, each of which ran a script the
+// command had rewritten at the next commit, unheld: a command's or a
+// hook's files: (the command listing the files), a skip: or only:
+// condition's run:, a script's runner:, and a templates: value a run:
+// line names ({wrapper}; read whether named or not, as lefthook-local's
+// may stand in another file's line). The neighbours: a skip: of a branch
+// name, a template of arguments.
+func TestLefthookCommandsRed85(t *testing.T) {
+	for _, tc := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"a command's files:", "pre-commit:\n  commands:\n    lint:\n      files: ./scripts/a.sh\n      run: eslint {files}\n", []string{"scripts/a.sh"}},
+		{"a hook's files:", "pre-commit:\n  files: bash scripts/a.sh\n  commands:\n    lint:\n      run: eslint {files}\n", []string{"scripts/a.sh"}},
+		{"a hook's skip: run:", "pre-commit:\n  skip:\n    - run: ./scripts/a.sh\n  commands:\n    lint:\n      run: eslint\n", []string{"scripts/a.sh"}},
+		{"a job's only: run:", "pre-commit:\n  jobs:\n    - run: eslint\n      only:\n        - ref: main\n        - run: sh scripts/a.sh\n", []string{"scripts/a.sh"}},
+		{"a script's runner:", "pre-commit:\n  scripts:\n    lint.sh:\n      runner: ./scripts/a.sh\n", []string{"scripts/a.sh"}},
+		{"a template a run: names", "templates:\n  wrapper: ./scripts/a.sh\npre-commit:\n  jobs:\n    - run: '{wrapper} eslint'\n", []string{"scripts/a.sh"}},
+		// The neighbours.
+		{"a skip: of a branch", "pre-commit:\n  skip:\n    - ref: scripts/a.sh\n  commands:\n    lint:\n      run: eslint\n", nil},
+		{"a template of arguments", "templates:\n  dir: scripts\npre-commit:\n  jobs:\n    - run: eslint {dir}\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
+			writeGh81(t, root, ".git/hooks/pre-commit", "#!/bin/sh\nexec lefthook run pre-commit \"$@\"\n", 0o755)
+			writeGh81(t, root, "scripts/a.sh", "", 0o755)
+			writeGh81(t, root, "lefthook.yml", tc.config, 0o644)
+			checkGh81(t, root, tc.want, "")
+		})
+	}
+}
