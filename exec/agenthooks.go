@@ -1465,7 +1465,9 @@ func programPathIn(root, v, home string, depth int) (string, int) {
 	for len(words) > 0 {
 		name := words[0]
 		if strings.Contains(name, "/") {
-			if !systemProgram(name) {
+			// A venv's interpreter (.venv/bin/python) runs the
+			// project's script as the system's does.
+			if !systemProgram(name) && !installed(root, name) {
 				break // the project's own (tools/python3): the program
 			}
 			name = filepath.Base(name)

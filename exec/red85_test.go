@@ -171,3 +171,27 @@ func TestLefthookCommandsRed85(t *testing.T) {
 		})
 	}
 }
+
+// TestVenvRunnerRed85: a hook running the project's script with the
+// project's own interpreter (.venv/bin/python scripts/a.py, a
+// pre-commit system hook's entry) left the script writable, the
+// program being taken for the venv's file, which a package manager
+// replaces: it is read as python3 scripts/a.py is. The neighbour: a
+// program of the venv's own (.venv/bin/ruff) holds nothing.
+func TestVenvRunnerRed85(t *testing.T) {
+	for _, tc := range []struct {
+		entry string
+		want  []string
+	}{
+		{".venv/bin/python scripts/a.py", []string{"scripts/a.py"}},
+		{".venv/bin/python3.12 -W ignore scripts/a.py", []string{"scripts/a.py"}},
+		{".venv/bin/ruff check scripts/a.py", nil},
+	} {
+		root := t.TempDir()
+		writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
+		writeGh81(t, root, ".git/hooks/pre-commit", gh81PreCommit, 0o755)
+		writeGh81(t, root, "scripts/a.py", "", 0o644)
+		writeGh81(t, root, ".pre-commit-config.yaml", "repos:\n- repo: local\n  hooks:\n  - id: a\n    name: a\n    entry: "+tc.entry+"\n    language: system\n", 0o644)
+		checkGh81(t, root, append(tc.want, "pre_commit.py", "pre_commit/__main__.py", "pre_commit/__init__.py"), "")
+	}
+}
