@@ -1094,6 +1094,13 @@ func nodeTriesExtensions(spec string) bool {
 // requires or imports (require('x'), import('x'), from "x", import "x"),
 // by key, in the order found.
 func nodeSpecs(src string) []string {
+	// A long one is printed on the next line (prettier's require(\n).
+	src = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, src)
 	var specs []string
 	for _, key := range []string{"require(", "import(", "from ", "import "} {
 		for rest := src; ; {

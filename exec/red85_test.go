@@ -195,3 +195,22 @@ func TestVenvRunnerRed85(t *testing.T) {
 		checkGh81(t, root, append(tc.want, "pre_commit.py", "pre_commit/__main__.py", "pre_commit/__init__.py"), "")
 	}
 }
+
+// TestNodeSpecsOverLinesRed85: a hook's node script whose require( or
+// from puts its module on the next line, as prettier prints a long one,
+// left that module writable: the module, rewritten by the command, ran
+// at the next commit. The neighbour: a module on the same line.
+func TestNodeSpecsOverLinesRed85(t *testing.T) {
+	for _, js := range []string{
+		"const x = require(\n  './a.mjs'\n)\n",
+		"import x from\n\t'./a.mjs'\n",
+		"import x from './a.mjs'\n",
+	} {
+		root := t.TempDir()
+		writeGh81(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
+		writeGh81(t, root, ".git/hooks/pre-commit", "#!/bin/sh\nnode scripts/h.mjs\n", 0o755)
+		writeGh81(t, root, "scripts/h.mjs", js, 0o644)
+		writeGh81(t, root, "scripts/a.mjs", "", 0o644)
+		checkGh81(t, root, []string{"scripts/h.mjs", "scripts/a.mjs"}, "")
+	}
+}
