@@ -237,7 +237,9 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 	}
 	for _, p := range preCommitConfigs(root, dirs) {
 		if p.refuse != "" || !slices.ContainsFunc(todo, func(f hookConfigFile) bool { return f.path == p.path }) {
-			progs = append(progs, p)
+			if p.refuse != "" || within(p.path, root) {
+				progs = append(progs, p)
+			}
 			todo = append(todo, hookConfigFile{path: p.path, kind: "pre-commit"})
 		}
 	}
@@ -564,7 +566,7 @@ func lefthookScripts(dir string) []protectedPath {
 // pre-commit (or prek) hooks in dirs name (hook-impl's --config, from
 // the root, where git runs the hook; pre-commit install -c conf.yaml):
 // a hook manager's configuration as .pre-commit-config.yaml is, held
-// and read for its repo: local hooks. One not to be told (a variable)
+// (inside the root) and read for its repo: local hooks. One not to be told (a variable)
 // refuses the run.
 func preCommitConfigs(root string, dirs []string) []protectedPath {
 	var out []protectedPath
@@ -590,7 +592,7 @@ func preCommitConfigs(root string, dirs []string) []protectedPath {
 					}
 					if ok && c != "" {
 						named = true
-						if p := managerPath(root, "", c); within(p, root) {
+						if p := managerPath(root, "", c); p != "" {
 							out = append(out, protectedPath{path: p, hookConfig: true})
 						}
 					}
