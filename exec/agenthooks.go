@@ -1099,6 +1099,13 @@ func nodeTriesExtensions(spec string) bool {
 // requires or imports (require('x'), import('x'), from "x", import "x"),
 // by key, in the order found.
 func nodeSpecs(src string) []string {
+	// A long one is printed on the next line (prettier's require(\n).
+	src = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, src)
 	var specs []string
 	for _, key := range []string{"require(", "import(", "from ", "import "} {
 		for rest := src; ; {
@@ -1470,7 +1477,9 @@ func programPathIn(root, v, home string, depth int) (string, int) {
 	for len(words) > 0 {
 		name := words[0]
 		if strings.Contains(name, "/") {
-			if !systemProgram(name) {
+			// A venv's interpreter (.venv/bin/python) runs the
+			// project's script as the system's does.
+			if !systemProgram(name) && !installed(root, name) {
 				break // the project's own (tools/python3): the program
 			}
 			name = filepath.Base(name)

@@ -237,12 +237,14 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 	}
 	for _, p := range preCommitConfigs(root, dirs) {
 		if p.refuse != "" || !slices.ContainsFunc(todo, func(f hookConfigFile) bool { return f.path == p.path }) {
-			progs = append(progs, p)
+			if p.refuse != "" || within(p.path, root) {
+				progs = append(progs, p)
+			}
 			todo = append(todo, hookConfigFile{path: p.path, kind: "pre-commit"})
 		}
 	}
 	sourceDirs := []string{filepath.Join(root, ".lefthook"), filepath.Join(root, ".lefthook-local")}
-	lefthook, read := false, 0
+	lefthook, read, globBudget := false, 0, maxGlobNames
 	for i := 0; i < len(todo); i++ {
 		f := todo[i]
 		if f.kind == "" || f.path == "" {
@@ -277,7 +279,7 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 			if rc, _ := top["rc"].(string); managerPath(root, home, rc) != "" {
 				progs = appendLoads(root, protectedPath{path: managerPath(root, home, rc)}, out, progs)
 			}
-			ext, why := lefthookExtends(root, home, top["extends"])
+			ext, why := lefthookExtends(root, home, top["extends"], &globBudget)
 			if why != "" {
 				progs = append(progs, protectedPath{path: f.path, refuse: why})
 			}
@@ -398,17 +400,70 @@ func readHookConfig(path string) (v any, why string) {
 		}
 		return v, ""
 	}
-	if yaml.Unmarshal(b, &v) != nil {
+	// Into a node first: yaml.v3's decoding compares each mapping's keys
+	// pairwise and writes a message per pair alike, so that 5,000 equal
+	// keys (25 KB) took 2 GB, and a 1 MiB file ran the runner out of
+	// memory at the next run's plan.
+	var n yaml.Node
+	if yaml.Unmarshal(b, &n) != nil {
+		return nil, ""
+	}
+	if line := yamlLastKeys(&n); line != 0 {
+		return nil, fmt.Sprintf("reading it for the scripts its hooks run: line %d: a mapping of more than %d keys, too many to read: have fewer, or run outside the sandbox", line, maxYAMLKeys)
+	}
+	if n.Decode(&v) != nil {
 		return nil, ""
 	}
 	return v, ""
 }
 
+// maxYAMLKeys bounds the keys of one mapping readHookConfig decodes,
+// which yaml.v3 compares pairwise: more than maxHookCommands' hooks
+// refuse the run anyway.
+const maxYAMLKeys = 256
+
+// yamlLastKeys keeps in each mapping below n only the last of the keys
+// that are alike, as PyYAML, pre-commit's reader, takes them (yaml.v3
+// fails on them, and lefthook with it), and returns the line of a
+// mapping of more than maxYAMLKeys keys, 0 where there is none. An
+// alias is read where its anchor is.
+func yamlLastKeys(n *yaml.Node) int {
+	if n.Kind == yaml.MappingNode {
+		type key struct {
+			kind  yaml.Kind
+			value string
+		}
+		last := make(map[key]int, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			last[key{n.Content[i].Kind, n.Content[i].Value}] = i
+		}
+		if len(last) < len(n.Content)/2 {
+			var kept []*yaml.Node
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if last[key{n.Content[i].Kind, n.Content[i].Value}] == i {
+					kept = append(kept, n.Content[i], n.Content[i+1])
+				}
+			}
+			n.Content = kept
+		}
+		if len(last) > maxYAMLKeys {
+			return n.Line
+		}
+	}
+	for _, c := range n.Content {
+		if line := yamlLastKeys(c); line != 0 {
+			return line
+		}
+	}
+	return 0
+}
+
 // lefthookExtends returns the files lefthook configuration value v
-// (its extends:) names, from root, a glob's matches; why says why the
-// run is refused where a glob is malformed, holds ** (not read here), or
-// matches more than maxHookConfigs.
-func lefthookExtends(root, home string, v any) (files []string, why string) {
+// (its extends:) names, from root, a glob's matches (globFiles, spending
+// budget); why says why the run is refused where a glob is malformed,
+// holds ** (not read here), matches more than maxHookConfigs, or reads
+// more than the budget left.
+func lefthookExtends(root, home string, v any, budget *int) (files []string, why string) {
 	list, _ := v.([]any)
 	if s, ok := v.(string); ok {
 		list = []any{s}
@@ -426,14 +481,62 @@ func lefthookExtends(root, home string, v any) (files []string, why string) {
 			files = append(files, p)
 			continue
 		}
-		// filepath.Glob has no **, which a glob of lefthook's may hold.
-		m, err := filepath.Glob(p)
+		// globFiles has no **, which a glob of lefthook's may hold.
+		var m []string
+		var err error
+		if !strings.Contains(e, "**") {
+			m, err = globFiles(p, budget)
+		}
+		if errors.Is(err, errTooMany) {
+			return files, fmt.Sprintf("its extends: %q reads more than %d directory entries, with the other globs of lefthook's files: name the files, or run outside the sandbox", e, maxGlobNames)
+		}
 		if err != nil || strings.Contains(e, "**") || len(files)+len(m) > maxHookConfigs {
 			return files, fmt.Sprintf("its extends: %q matches more than %d files, holds ** or is no glob: name the files, or run outside the sandbox", e, maxHookConfigs)
 		}
 		files = append(files, m...)
 	}
 	return files, ""
+}
+
+// maxGlobNames bounds the directory entries the globs of lefthook's
+// extends: read at one plan (globFiles): matched whole first, 200 globs
+// matching nothing below 4,096 directories, in a configuration the
+// command wrote, took the next plan seconds.
+const maxGlobNames = 4096
+
+// globFiles returns the paths glob p (absolute, filepath.Match's syntax)
+// matches, sorted, as filepath.Glob does, reading at most *budget
+// directory entries, which it spends: errTooMany past them.
+func globFiles(p string, budget *int) ([]string, error) {
+	paths := []string{"/"}
+	for _, elem := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		if _, err := filepath.Match(elem, ""); err != nil {
+			return nil, err
+		}
+		var next []string
+		for _, d := range paths {
+			if !strings.ContainsAny(elem, `*?[\`) {
+				next = append(next, filepath.Join(d, elem))
+				continue
+			}
+			names, err := dirNames(d, *budget)
+			if errors.Is(err, errTooMany) {
+				return nil, err
+			}
+			*budget -= len(names)
+			slices.Sort(names)
+			for _, n := range names {
+				if ok, _ := filepath.Match(elem, n); ok {
+					next = append(next, filepath.Join(d, n))
+				}
+			}
+		}
+		paths = next
+	}
+	return slices.DeleteFunc(paths, func(p string) bool {
+		_, err := os.Lstat(p)
+		return err != nil
+	}), nil
 }
 
 // lefthookScripts returns the scripts in lefthook source directory dir
@@ -467,7 +570,7 @@ func lefthookScripts(dir string) []protectedPath {
 // pre-commit (or prek) hooks in dirs name (hook-impl's --config, from
 // the root, where git runs the hook; pre-commit install -c conf.yaml):
 // a hook manager's configuration as .pre-commit-config.yaml is, held
-// and read for its repo: local hooks. One not to be told (a variable)
+// (inside the root) and read for its repo: local hooks. One not to be told (a variable)
 // refuses the run.
 func preCommitConfigs(root string, dirs []string) []protectedPath {
 	var out []protectedPath
@@ -493,7 +596,7 @@ func preCommitConfigs(root string, dirs []string) []protectedPath {
 					}
 					if ok && c != "" {
 						named = true
-						if p := managerPath(root, "", c); within(p, root) {
+						if p := managerPath(root, "", c); p != "" {
 							out = append(out, protectedPath{path: p, hookConfig: true})
 						}
 					}
@@ -541,17 +644,28 @@ func preCommitEntries(v any, cmds *[]hookCommand) {
 	}
 }
 
-// lefthookRuns appends to cmds the run lines of lefthook configuration
-// v's hooks (hookNames): each command's, each job's and each of a job
-// group's, with the root: each runs from, up to one past
-// maxHookCommands.
+// lefthookRuns appends to cmds the command lines of lefthook
+// configuration v: its hooks' (hookNames) and each of their commands',
+// jobs' (a job group's too) and scripts' (lefthookLines), with the root:
+// each runs from, and its templates: values, which a run: line's
+// {name} stands for (lefthook-local's may stand in another file's
+// line), up to one past maxHookCommands.
 func lefthookRuns(v any, cmds *[]hookCommand) {
 	top, _ := v.(map[string]any)
+	templates, _ := top["templates"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(templates)) {
+		if t, _ := templates[k].(string); t != "" && len(*cmds) <= maxHookCommands {
+			*cmds = append(*cmds, hookCommand{line: t})
+		}
+	}
 	for _, name := range hookNames {
 		hook, _ := top[name].(map[string]any)
-		commands, _ := hook["commands"].(map[string]any)
-		for _, k := range slices.Sorted(maps.Keys(commands)) {
-			lefthookJob(commands[k], cmds)
+		lefthookLines(hook, cmds)
+		for _, kind := range []string{"commands", "scripts"} {
+			m, _ := hook[kind].(map[string]any)
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				lefthookJob(m[k], cmds)
+			}
 		}
 		jobs, _ := hook["jobs"].([]any)
 		for _, j := range jobs {
@@ -560,8 +674,40 @@ func lefthookRuns(v any, cmds *[]hookCommand) {
 	}
 }
 
-// lefthookJob appends to cmds lefthook command or job v's run line, and
-// those of the jobs of its group, up to one past maxHookCommands.
+// lefthookLines appends to cmds the shell commands lefthook runs for
+// hook, command, job or script j from the root, besides its run: line:
+// its files: (the command listing the files), its skip: and only:
+// conditions' run:, and a script's runner:, up to one past
+// maxHookCommands.
+func lefthookLines(j map[string]any, cmds *[]hookCommand) {
+	var lines []string
+	for _, k := range []string{"files", "runner"} {
+		if l, _ := j[k].(string); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	for _, k := range []string{"skip", "only"} {
+		conds, _ := j[k].([]any)
+		if c, ok := j[k].(map[string]any); ok {
+			conds = []any{c}
+		}
+		for _, c := range conds {
+			c, _ := c.(map[string]any)
+			if l, _ := c["run"].(string); l != "" {
+				lines = append(lines, l)
+			}
+		}
+	}
+	for _, l := range lines {
+		if len(*cmds) <= maxHookCommands {
+			*cmds = append(*cmds, hookCommand{line: l})
+		}
+	}
+}
+
+// lefthookJob appends to cmds lefthook command, job or script v's
+// command lines (its run: and lefthookLines'), and those of the jobs of
+// its group, up to one past maxHookCommands.
 func lefthookJob(v any, cmds *[]hookCommand) {
 	if len(*cmds) > maxHookCommands {
 		return
@@ -571,6 +717,7 @@ func lefthookJob(v any, cmds *[]hookCommand) {
 	if run, _ := j["run"].(string); run != "" {
 		*cmds = append(*cmds, hookCommand{line: run, cwd: dir})
 	}
+	lefthookLines(j, cmds)
 	group, _ := j["group"].(map[string]any)
 	jobs, _ := group["jobs"].([]any)
 	for _, g := range jobs {

@@ -37,6 +37,9 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		{"a shell's command line past its first command", `bash -c 'cd scripts && ./x.sh'`, []string{"scripts/x.sh"}},
 		{"a shell's command line's second program", `sh -c "bash scripts/a.sh; ./scripts/x.sh"`, []string{"scripts/a.sh", "scripts/x.sh"}},
 		{"an operator quoted", `bash 'scripts/a.sh' "a && b"`, []string{"scripts/a.sh"}},
+		// red85: a venv's python runs the project's script as python3 does;
+		// the venv's own files stay writable.
+		{"a virtualenv's python", ".venv/bin/python scripts/x.py", []string{"scripts/x.py"}},
 		// neighbours: nothing the run could protect
 		{"a runner not known on a missing file", "uv run scripts/missing.py", nil},
 		{"a package's script", "npm run lint && make check", nil},
@@ -50,7 +53,6 @@ func TestAgentHookProgramsLead76(t *testing.T) {
 		// red82: its entry files only, not the directory.
 		{"a directory", "node tools", []string{"tools/__main__.py", "tools/package.json", "tools/index.js", "tools/index.json", "tools/index.node"}},
 		{"an installed program", "./node_modules/.bin/prettier --write .", nil},
-		{"a virtualenv's python", ".venv/bin/python scripts/x.py", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

@@ -60,10 +60,20 @@ func parseTOML(b string) (map[string]any, error) {
 	}
 }
 
-// tomlParser reads s from i.
+// maxTOMLDepth bounds the arrays and inline tables parseTOML reads one
+// within another, and the keys of a dotted key: a file nested 1 MiB deep
+// took 256 MB of stack, lefthook's deepest (a job's group's jobs' env)
+// goes six.
+const maxTOMLDepth = 64
+
+// errTOMLDepth is parseTOML's past maxTOMLDepth.
+var errTOMLDepth = fmt.Errorf("nested more than %d deep", maxTOMLDepth)
+
+// tomlParser reads s from i, depth arrays and inline tables in.
 type tomlParser struct {
-	s string
-	i int
+	s     string
+	i     int
+	depth int
 }
 
 // skipBlank skips spaces, tabs and a comment, and line ends where lines.
@@ -115,7 +125,9 @@ func (p *tomlParser) keys() ([]string, error) {
 			}
 			k, p.i = p.s[p.i:j], j
 		}
-		keys = append(keys, k)
+		if keys = append(keys, k); len(keys) > maxTOMLDepth {
+			return nil, errTOMLDepth
+		}
 		p.skipBlank(false)
 		if p.i >= len(p.s) || p.s[p.i] != '.' {
 			return keys, nil
@@ -150,6 +162,12 @@ func (p *tomlParser) value() (any, error) {
 	p.skipBlank(false)
 	if p.i >= len(p.s) {
 		return nil, errors.New("a value expected")
+	}
+	if c := p.s[p.i]; c == '[' || c == '{' {
+		if p.depth++; p.depth > maxTOMLDepth {
+			return nil, errTOMLDepth
+		}
+		defer func() { p.depth-- }()
 	}
 	switch p.s[p.i] {
 	case '"', '\'':

@@ -171,6 +171,22 @@ func TestGitHookScriptsGh84(t *testing.T) {
 			gh84Write(p, "attack.sh", "echo 'entry = \"echo evil > "+p.mark+"\"' >> prek.toml\n", 0o644)
 			return "prek.toml", ""
 		}, "sh attack.sh", true},
+		// red85: lefthook's shell commands besides run: lines.
+		{"lefthook's skip: run:", func(p *rt20Project) (string, string) {
+			gh84Write(p, "lefthook.yml", "pre-commit:\n  skip:\n    - run: ./scripts/lint.sh\n  commands:\n    x:\n      run: true\n", 0o644)
+			gh84Write(p, ".git/hooks/pre-commit", runs(`s/^ *- run: //p`, "lefthook.yml"), 0o755)
+			return "scripts/lint.sh", ""
+		}, "", true},
+		{"lefthook's files:", func(p *rt20Project) (string, string) {
+			gh84Write(p, "lefthook.yml", "pre-commit:\n  commands:\n    x:\n      files: ./scripts/lint.sh\n      run: echo {files}\n", 0o644)
+			gh84Write(p, ".git/hooks/pre-commit", runs(`s/^ *files: //p`, "lefthook.yml"), 0o755)
+			return "scripts/lint.sh", ""
+		}, "", true},
+		{"a lefthook template", func(p *rt20Project) (string, string) {
+			gh84Write(p, "lefthook.yml", "templates:\n  wrapper: ./scripts/lint.sh\npre-commit:\n  jobs:\n    - run: '{wrapper}'\n", 0o644)
+			gh84Write(p, ".git/hooks/pre-commit", runs(`s/^ *wrapper: //p`, "lefthook.yml"), 0o755)
+			return "scripts/lint.sh", ""
+		}, "", true},
 		// neighbours
 		{"a submodule without a hook", func(p *rt20Project) (string, string) {
 			submodule(p)
