@@ -395,8 +395,8 @@ func readHookConfig(path string) (v any, why string) {
 		}
 		return t, ""
 	case ".json", ".jsonc":
-		if json.Unmarshal(stripJSONComments(b), &v) != nil {
-			return nil, ""
+		if err := json.Unmarshal(stripJSONComments(b), &v); err != nil {
+			return nil, unreadConfig(err)
 		}
 		return v, ""
 	}
@@ -405,16 +405,25 @@ func readHookConfig(path string) (v any, why string) {
 	// keys (25 KB) took 2 GB, and a 1 MiB file ran the runner out of
 	// memory at the next run's plan.
 	var n yaml.Node
-	if yaml.Unmarshal(b, &n) != nil {
-		return nil, ""
+	if err := yaml.Unmarshal(b, &n); err != nil {
+		return nil, unreadConfig(err)
 	}
 	if line := yamlLastKeys(&n); line != 0 {
 		return nil, fmt.Sprintf("reading it for the scripts its hooks run: line %d: a mapping of more than %d keys, too many to read: have fewer, or run outside the sandbox", line, maxYAMLKeys)
 	}
-	if n.Decode(&v) != nil {
-		return nil, ""
+	if err := n.Decode(&v); err != nil {
+		return nil, unreadConfig(err)
 	}
 	return v, ""
+}
+
+// unreadConfig says why a hook manager's configuration that does not
+// parse refuses the run: another reader (pre-commit's PyYAML) may take
+// what this one does not, and run the scripts it names, which would then
+// go unheld (rev86: yaml.v3 refused a repos: given twice, which PyYAML
+// reads as the last, so that none of its scripts were held before red85).
+func unreadConfig(err error) string {
+	return "reading it for the scripts its hooks run: " + err.Error() + ": fix it (your hook manager may read it otherwise, or not at all), or run outside the sandbox"
 }
 
 // maxYAMLKeys bounds the keys of one mapping readHookConfig decodes,
