@@ -39,14 +39,14 @@ func TestHookManagerScriptsGh84(t *testing.T) {
 		{"lefthook.toml: arrays of tables, inline tables, strings over lines", "x", map[string]string{"lefthook.toml": "[pre-commit]\nparallel = true\n[[pre-commit.jobs]]\nrun = '''\nbash scripts/x.sh\n'''\n[[pre-commit.jobs]]\ngroup = { jobs = [ { run = \"node scripts/h.js\" }, ] }\n[pre-push.commands]\nlint = { run = \"\"\"\\\n  " + lintRun + "\"\"\" }\n"}, []string{"scripts/x.sh", "scripts/h.js", "scripts/lint.sh"}, ""},
 		{"lefthook.toml not read", "x", map[string]string{"lefthook.toml": "[pre-commit.commands.lint]\nrun = \"" + lintRun + "\n"}, nil, "lefthook.toml: reading it for the scripts its hooks run: line 2"},
 		{"extends: a file and its run", "x", map[string]string{"lefthook.yml": "extends:\n  - conf/hooks.yml\n", "conf/hooks.yml": "pre-commit:\n  commands:\n    lint:\n      run: " + lintRun + "\n"}, []string{"conf/hooks.yml", "scripts/lint.sh"}, ""},
-		{"extends: a glob", "x", map[string]string{"lefthook-local.yaml": "extends: conf/*.toml\n", "conf/a.toml": "[pre-commit.commands.x]\nrun = \"bash scripts/x.sh\"\n"}, []string{"conf/a.toml", "scripts/x.sh"}, ""},
+		{"extends: a glob", "x", map[string]string{"lefthook-local.yaml": "extends: conf/*.toml\n", "conf/a.toml": "[pre-commit.commands.x]\nrun = \"bash scripts/x.sh\"\n"}, []string{"conf", "conf/a.toml", "scripts/x.sh"}, ""}, // conf/ against new matches (rev86)
 		{"extends: past maxHookConfigs", "x", func() map[string]string {
 			m := map[string]string{"lefthook.yml": "extends: conf/*.yml\n"}
 			for i := range maxHookConfigs + 1 {
 				m[fmt.Sprintf("conf/%d.yml", i)] = "{}\n"
 			}
 			return m
-		}(), nil, "lefthook.yml: its extends: \"conf/*.yml\" matches more than"},
+		}(), []string{"conf"}, "lefthook.yml: its extends: \"conf/*.yml\" matches more than"},
 		{"extends: a glob with **", "x", map[string]string{"lefthook.yml": "extends: conf/**/*.yml\n"}, nil, "lefthook.yml: its extends: \"conf/**/*.yml\" matches more than"},
 		{"source_dir and its scripts' loads", "x", map[string]string{"lefthook.yml": "source_dir: hooks-src/\n", "hooks-src/pre-commit/lint.sh": "bash scripts/x.sh\n"}, []string{"hooks-src", "scripts/x.sh"}, ""},
 		{"rc: and what it sources", "x", map[string]string{"lefthook.toml": "rc = \".lefthookrc\"\n", ".lefthookrc": ". scripts/x.sh\n"}, []string{".lefthookrc", "scripts/x.sh"}, ""},

@@ -279,9 +279,14 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 			if rc, _ := top["rc"].(string); managerPath(root, home, rc) != "" {
 				progs = appendLoads(root, protectedPath{path: managerPath(root, home, rc)}, out, progs)
 			}
-			ext, why := lefthookExtends(root, home, top["extends"], &globBudget)
+			ext, globDirs, why := lefthookExtends(root, home, top["extends"], &globBudget)
 			if why != "" {
 				progs = append(progs, protectedPath{path: f.path, refuse: why})
+			}
+			for _, d := range globDirs {
+				if within(d, root) && !slices.ContainsFunc(progs, func(p protectedPath) bool { return p.path == d }) {
+					progs = append(progs, protectedPath{path: d, hookConfig: true})
+				}
 			}
 			for _, e := range ext {
 				if !slices.ContainsFunc(todo, func(f hookConfigFile) bool { return f.path == e }) {
@@ -469,10 +474,13 @@ func yamlLastKeys(n *yaml.Node) int {
 
 // lefthookExtends returns the files lefthook configuration value v
 // (its extends:) names, from root, a glob's matches (globFiles, spending
-// budget); why says why the run is refused where a glob is malformed,
+// budget), and the directories of its globs whose directory is named
+// whole (configs/ of configs/*.yml), which a match the command makes
+// there would join at the next commit: held, as the files are (rev86;
+// one of a glob's own, packages/*/lefthook.yml, is not). why says why the run is refused where a glob is malformed,
 // holds ** (not read here), matches more than maxHookConfigs, or reads
 // more than the budget left.
-func lefthookExtends(root, home string, v any, budget *int) (files []string, why string) {
+func lefthookExtends(root, home string, v any, budget *int) (files, dirs []string, why string) {
 	list, _ := v.([]any)
 	if s, ok := v.(string); ok {
 		list = []any{s}
@@ -490,6 +498,9 @@ func lefthookExtends(root, home string, v any, budget *int) (files []string, why
 			files = append(files, p)
 			continue
 		}
+		if d := filepath.Dir(p); !strings.ContainsAny(d, "*?[") {
+			dirs = append(dirs, d)
+		}
 		// globFiles has no **, which a glob of lefthook's may hold.
 		var m []string
 		var err error
@@ -497,14 +508,14 @@ func lefthookExtends(root, home string, v any, budget *int) (files []string, why
 			m, err = globFiles(p, budget)
 		}
 		if errors.Is(err, errTooMany) {
-			return files, fmt.Sprintf("its extends: %q reads more than %d directory entries, with the other globs of lefthook's files: name the files, or run outside the sandbox", e, maxGlobNames)
+			return files, dirs, fmt.Sprintf("its extends: %q reads more than %d directory entries, with the other globs of lefthook's files: name the files, or run outside the sandbox", e, maxGlobNames)
 		}
 		if err != nil || strings.Contains(e, "**") || len(files)+len(m) > maxHookConfigs {
-			return files, fmt.Sprintf("its extends: %q matches more than %d files, holds ** or is no glob: name the files, or run outside the sandbox", e, maxHookConfigs)
+			return files, dirs, fmt.Sprintf("its extends: %q matches more than %d files, holds ** or is no glob: name the files, or run outside the sandbox", e, maxHookConfigs)
 		}
 		files = append(files, m...)
 	}
-	return files, ""
+	return files, dirs, ""
 }
 
 // maxGlobNames bounds the directory entries the globs of lefthook's

@@ -24,3 +24,17 @@ func TestUnreadHookConfigRev86(t *testing.T) {
 		})
 	}
 }
+
+// TestLefthookExtendsGlobDirRev86: a file the command made that a
+// lefthook extends: glob matches at the next commit (configs/b.yml for
+// configs/*.yml) was not held, the plan holding the glob's matches only.
+// The glob's directory is held now where it is named whole; one of a
+// glob's own (packages/*/lefthook.yml) is not (left open: holding
+// packages/ would hold the project).
+func TestLefthookExtendsGlobDirRev86(t *testing.T) {
+	root := red85Root(t, red85Lefthook)
+	writeGh81(t, root, "lefthook.yml", "extends:\n  - configs/*.yml\n  - packages/*/lefthook.yml\n", 0o644)
+	writeGh81(t, root, "configs/a.yml", "pre-commit:\n  commands: {}\n", 0o644)
+	writeGh81(t, root, "packages/p/lefthook.yml", "pre-commit:\n  commands: {}\n", 0o644)
+	checkGh81(t, root, []string{"configs", "configs/a.yml", "packages/p/lefthook.yml"}, "")
+}

@@ -14,8 +14,8 @@ import (
 	"time"
 )
 
-// TestHookConfigNextPlanRed85: the command wrote conf/big.yml, 100,000
-// keys, which lefthook.yml's extends: conf/*.yml names, and exited 0;
+// TestHookConfigNextPlanRed85: the command wrote conf/big/lefthook.yml,
+// 100,000 keys, which lefthook.yml's extends: conf/*/lefthook.yml names, and exited 0;
 // the next run's plan read it with yaml.v3, which compares a mapping's
 // keys pairwise: 47 s for one file, and a file of equal keys ran the
 // runner out of memory. Now the next run is refused (125) at once,
@@ -27,10 +27,12 @@ func TestHookConfigNextPlanRed85(t *testing.T) {
 		for _, flags := range sandboxModes(t) {
 			what := fmt.Sprintf("as user %v, %v", asUser, flags)
 			p := lead79Project(t, asUser, map[string]string{})
-			gh84Write(p, "lefthook.yml", "extends: conf/*.yml\n", 0o644)
-			gh84Write(p, "conf/base.yml", "pre-commit:\n  commands:\n    lint:\n      run: ./scripts/x.sh\n", 0o644)
+			// A glob of directories: conf/*.yml, whose conf/ is held
+			// since rev86, no longer lets the command write a match.
+			gh84Write(p, "lefthook.yml", "extends: conf/*/lefthook.yml\n", 0o644)
+			gh84Write(p, "conf/base/lefthook.yml", "pre-commit:\n  commands:\n    lint:\n      run: ./scripts/x.sh\n", 0o644)
 			gh84Write(p, ".git/hooks/pre-commit", "#!/bin/sh\nexec lefthook run pre-commit \"$@\"\n", 0o755)
-			gh84Write(p, "attack.sh", "awk 'BEGIN { for (i = 0; i < 100000; i++) print \"k\" i \": 1\" }' > conf/big.yml\n", 0o644)
+			gh84Write(p, "attack.sh", "mkdir conf/big && awk 'BEGIN { for (i = 0; i < 100000; i++) print \"k\" i \": 1\" }' > conf/big/lefthook.yml\n", 0o644)
 			if r := runLead79(p, "sh attack.sh", flags); r.code != 0 {
 				t.Fatalf("%s: the command's run: exit %d\nstderr: %s", what, r.code, r.stderr)
 			}
@@ -39,12 +41,12 @@ func TestHookConfigNextPlanRed85(t *testing.T) {
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("%s: the next run took %v", what, d)
 			}
-			if r.code != 125 || !strings.Contains(r.stderr, "conf/big.yml") || !strings.Contains(r.stderr, "more than 256 keys") {
-				t.Errorf("%s: the next run: exit %d; want 125 naming conf/big.yml and the bound\nstderr: %s", what, r.code, r.stderr)
+			if r.code != 125 || !strings.Contains(r.stderr, "conf/big/lefthook.yml") || !strings.Contains(r.stderr, "more than 256 keys") {
+				t.Errorf("%s: the next run: exit %d; want 125 naming conf/big/lefthook.yml and the bound\nstderr: %s", what, r.code, r.stderr)
 			}
-			os.Remove(p.root + "/conf/big.yml")
+			os.Remove(p.root + "/conf/big/lefthook.yml")
 			if r := runLead79(p, "echo work >> scripts/other.sh", flags); r.code != 0 || p.read("scripts/other.sh") != "original\nwork\n" {
-				t.Errorf("%s: the neighbour, conf/big.yml gone: exit %d, scripts/other.sh %q\nstderr: %s", what, r.code, p.read("scripts/other.sh"), r.stderr)
+				t.Errorf("%s: the neighbour, conf/big/lefthook.yml gone: exit %d, scripts/other.sh %q\nstderr: %s", what, r.code, p.read("scripts/other.sh"), r.stderr)
 			}
 		}
 	}
