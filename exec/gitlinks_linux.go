@@ -74,18 +74,21 @@ func waitPastClock(sec, nsec int64) bool {
 // is past the time the plans of todos, nested and mods count from
 // (waitPastClock): the layer plan's one (nsLayer.since), which each git
 // plan takes, and the modules' where the plan was taken beside another
-// run (distrustPlans), in a project without git. Where it does not get
+// run (distrustPlans), in a project without git, or the protected paths'
+// found at such a plan (plannedFound). Where it does not get
 // there (a clock set back), every change to git's files is taken for the
 // command's, as where the clock cannot be read.
-func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir) {
+func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir, found plannedFound) {
 	var sec, nsec int64
 	switch {
 	case nested != nil:
 		sec, nsec = nested.Since, nested.Nsec
 	case len(todos) > 0:
 		sec, nsec = todos[0].Since, todos[0].Nsec
-	case len(mods) > 0:
+	case len(mods) > 0 && mods[0].since != 0:
 		sec, nsec = mods[0].since, mods[0].nsec
+	default:
+		sec, nsec = found.sec, found.nsec
 	}
 	if sec == 0 || waitPastClock(sec, nsec) {
 		return

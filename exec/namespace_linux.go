@@ -369,6 +369,10 @@ type nsLayer struct {
 	// command made is moved aside after the run, which then fails
 	// (moveUnmade).
 	unmade []string
+	// found are the protected paths of unmade's kind that were there at
+	// plan time, bound read-only: beside another run, one changed since
+	// is moved aside after the run, which then fails (plannedFound).
+	found plannedFound
 	// moduleDirs are the directories of the Python scripts the agents'
 	// and git's hooks run, and of the packages they import from, with
 	// the modules in them at the plan: a module the command made there is

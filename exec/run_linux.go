@@ -406,6 +406,9 @@ type spawning struct {
 	audited []string
 	// unmade is the layer's (nsLayer.unmade) where it applies.
 	unmade []string
+	// found is the layer's (nsLayer.found) where it applies, with its
+	// time set where the plan was taken beside another run.
+	found plannedFound
 	// moduleDirs are the layer's (nsLayer.moduleDirs), or the
 	// snapshot's without it: looked in once the command has ended
 	// (checkModuleDirs).
@@ -814,7 +817,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// ways go with that process's arguments, as the layer's. Handed
 		// once the spec is on its way, as the layer's work is below.
 		enc := s.unlayered.encode()
-		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, plannedFound{}, s.ways, s.todos, nil, s.moduleDirs, enc, 0)); !ok {
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d ways to put back, %d modules beside hooks' Python scripts), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run in a root with fewer submodules' git directories (.git/modules) or fewer modules beside a hook's script, or at a shorter path", len(s.todos), len(s.ways), moduleCount(s.moduleDirs), limit)
 		}
 		sharerSnapshot(enc)
@@ -823,7 +826,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, own))
+			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, plannedFound{}, s.ways, s.todos, nil, s.moduleDirs, enc, own))
 		}()
 	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
@@ -855,11 +858,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
-		s.moduleDirs = sp.layer.moduleDirs
+		s.moduleDirs, s.found = sp.layer.moduleDirs, sp.layer.found
 		if overlapped {
-			distrustPlans(s.todos, s.moduleDirs, sp.layer.since, sp.layer.sinceNsec)
+			distrustPlans(s.todos, s.moduleDirs, &s.found, sp.layer.since, sp.layer.sinceNsec)
 		}
-		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.found, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back, %d modules beside hooks' Python scripts), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules) or fewer modules beside a hook's script, or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), moduleCount(s.moduleDirs), limit)
@@ -873,7 +876,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, own))
+			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.found, s.ways, s.todos, s.nested, s.moduleDirs, nil, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
@@ -1321,7 +1324,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			return
 		}
 		ownerBitsBack(s.ways)
-		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
+		found := append(append(movePlanted(s.audited), moveUnmade(s.unmade)...), moveReplanted(s.found)...)
 		found = append(found, checkAllTodos(s.todos)...)
 		found = append(found, checkNested(s.nested)...)
 		found = append(found, s.unlayered.check()...)
@@ -1354,7 +1357,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		caught()
 		// A file changed in the plan's tick of the coarse clock, before
 		// it, is then not taken for the command's (changeClockNsec).
-		waitPastPlans(s.todos, s.nested, s.moduleDirs)
+		waitPastPlans(s.todos, s.nested, s.moduleDirs, s.found)
 		// The socket stays open until the run ends: the child's "r" may
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})

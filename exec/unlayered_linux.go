@@ -132,7 +132,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	s.unverified = s.overlapped
 	s.todos = planAllTodos(root, r, g, p.AllowGitConfig, sec, nsec)
 	if s.overlapped {
-		distrustPlans(s.todos, s.moduleDirs, sec, nsec)
+		distrustPlans(s.todos, s.moduleDirs, nil, sec, nsec)
 	}
 	if !p.AllowGitConfig {
 		if why := planGitlinks(s.todos, root, p.GitlinkState, writable); why != "" {
