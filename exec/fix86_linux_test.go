@@ -1,9 +1,12 @@
 package exec
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMoveReplantedFix86: a protected path a plan beside another run
@@ -36,5 +39,29 @@ func TestMoveReplantedFix86(t *testing.T) {
 	}
 	if _, err := os.Lstat(root + "/.cursor"); err == nil {
 		t.Error(".cursor, changed since the plan, is still there")
+	}
+}
+
+// TestNewLinksUnchangedBoundFix86: past maxGitDirsToVisit directories
+// waiting below one unchanged since the plan (made by an earlier run),
+// each holding a directory, the look still fails (a link two levels down
+// changes neither), but says they are unchanged and which directory
+// holds them, not that they changed.
+func TestNewLinksUnchangedBoundFix86(t *testing.T) {
+	git := t.TempDir()
+	junk := filepath.Join(git, "junk")
+	for i := range maxGitDirsToVisit + 1 {
+		if err := os.MkdirAll(fmt.Sprintf("%s/%d/s", junk, i), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// newLinks counts from the second: the plan's is the next one.
+	made := changeClock()
+	for changeClock() == made {
+		time.Sleep(10 * time.Millisecond)
+	}
+	found := newLinks(git, changeClock(), nil)
+	if len(found) != 1 || strings.Contains(found[0], "changed in it") || !strings.Contains(found[0], junk+" holds them, unchanged") {
+		t.Errorf("said %q; want the look refused, naming %s, unchanged", found, junk)
 	}
 }

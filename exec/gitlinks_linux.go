@@ -194,9 +194,16 @@ func newLinks(git string, since int64, nested []string) []string {
 		switch {
 		case err != nil:
 			found.add(fmt.Sprintf("%s: cannot list it (the command may have left a link to a FIFO there, at which your next git status would wait for good): %v", d.path, err))
-		case tooMany:
+		case tooMany && changed:
 			// Fail closed: what is left unvisited may hold a link.
 			return append(found.list(), fmt.Sprintf("%s: more than %d directories changed in it, too many to look in for links to FIFOs the command may have left (at which your next git status would wait for good): look at it, and remove what the command made, before you run git there", git, maxGitDirsToVisit))
+		case tooMany:
+			// Unchanged, but a link made two levels below leaves it and
+			// its subdirectories' ctime as they were: they must be looked
+			// in all the same (fix86: a command's 17,000 directories of
+			// one subdirectory each, made in one run, refused every run
+			// after it).
+			return append(found.list(), fmt.Sprintf("%s: more than %d directories to look in for links to FIFOs a command may have left (at which your next git status would wait for good), too many: %s holds them, unchanged since the run began, but each holding directories, below which a change leaves it unchanged; git makes no such tree: look at it, and remove it (or what in it git did not make), before you run git there or run in this root again", git, maxGitDirsToVisit, d.path))
 		}
 	}
 	return found.list()

@@ -92,3 +92,37 @@ func TestOverlapProtectedFileKilledFix86(t *testing.T) {
 		b.waitGone(t, ".mcp.json")
 	}
 }
+
+// TestGitDirsBoundLaterRunFix86: after a run, the directories of .git
+// that changed are looked in for links to FIFOs, and every directory
+// holding directories below them, changed or not, as a change two levels
+// down leaves them unchanged; past 16,384 waiting the look fails. A
+// command's 17,000 directories of one subdirectory each in .git/junk
+// failed its own run (125) and every later run of true, each saying
+// "more than 16384 directories changed", which for the later runs was
+// not so, and named nothing to remove. They still fail (the walk cannot
+// skip them soundly), saying which directory holds them, that they are
+// unchanged, and to remove it.
+func TestGitDirsBoundLaterRunFix86(t *testing.T) {
+	requireSandbox(t)
+	const make = `/usr/bin/python3 -c '
+import os
+for i in range(17000):
+    os.makedirs(".git/junk/%d/s" % i)
+'`
+	for _, asUser := range lead79Users {
+		for _, flags := range sandboxModes(t) {
+			what := fmt.Sprintf("as user %v, %v", asUser, flags)
+			p := lead79Project(t, asUser, map[string]string{})
+			if r := runLead79(p, make, flags); r.code != 125 {
+				t.Errorf("%s: the run that made them: exit %d, want 125\nstderr: %s", what, r.code, r.stderr)
+			}
+			// The walk counts from the plan's second: a later run's.
+			time.Sleep(1100 * time.Millisecond)
+			r := runLead79(p, "true", flags)
+			if r.code != 125 || strings.Contains(r.stderr, "changed in it") || !strings.Contains(r.stderr, filepath.Join(p.root, ".git/junk")+" holds them") {
+				t.Errorf("%s: the next run of true: exit %d, want 125 naming .git/junk, not saying they changed\nstderr: %s", what, r.code, r.stderr)
+			}
+		}
+	}
+}
