@@ -65,3 +65,45 @@ func TestNewLinksUnchangedBoundFix86(t *testing.T) {
 		t.Errorf("said %q; want the look refused, naming %s, unchanged", found, junk)
 	}
 }
+
+// TestEarlyLocksFix86: a run holds and tests its root before its plan,
+// the rest after it. Another run that held the root when the plan began
+// and let go before the plan was done (its end having undone a plant the
+// plan took for the person's) is seen, which a test after the plan alone
+// missed; a run's own early hold is not taken for another's, with the
+// layer and without it.
+func TestEarlyLocksFix86(t *testing.T) {
+	root := t.TempDir()
+	fix82Git(t, root, "init", "-q")
+	pol := DefaultPolicy(root)
+	s := planUnlayered(pol, root)
+	if s.overlapped || len(s.locks) == 0 || s.locks[0].Name() != root {
+		t.Errorf("a run alone: overlapped %v, locks %d (first %v); want false, the root held first", s.overlapped, len(s.locks), s.locks)
+	}
+	unlockDirs(s.locks)
+	early, held := lockEarly(pol)
+	l := planNamespace(pol, root, "")
+	l.unpin()
+	l.early = early
+	late, lateHeld := lockDirs(afterEarly(l.locked, l.earlyDirs()))
+	if held || lateHeld {
+		t.Errorf("a layered run alone: held %v before its plan, %v after; want neither", held, lateHeld)
+	}
+	unlockDirs(append(early, late...))
+
+	// The other run, there as the plan begins, gone before it ends.
+	other, _ := lockDirs([]lockDir{{path: root, hold: true, test: true}})
+	early, held = lockEarly(pol)
+	unlockDirs(other)
+	l = planNamespace(pol, root, "")
+	l.unpin()
+	l.early = early
+	late, lateHeld = lockDirs(afterEarly(l.locked, l.earlyDirs()))
+	if !held {
+		t.Error("another run holding the root as the plan began was not seen")
+	}
+	if lateHeld {
+		t.Error("after the other run let go, the locks after the plan saw it held: the test is not of the window")
+	}
+	unlockDirs(append(early, late...))
+}

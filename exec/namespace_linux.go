@@ -358,6 +358,10 @@ type nsLayer struct {
 	// command made as the project's, and put a .mcp.json this run moved
 	// aside back from that record.
 	locked []lockDir
+	// early is the root, held and tested before the plan began
+	// (lockEarly): earlyHeld says another run held it then.
+	early     []*os.File
+	earlyHeld bool
 	// audited are the git directories in a writable tree without
 	// commondir at plan time where no placeholder goes (a submodule's,
 	// the root's outside it in a writable grant): one the command made

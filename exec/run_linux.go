@@ -143,7 +143,13 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 			GrowStack()
 			sp, e, more, serr = c.landlockSpec(pol, env)
 		})
+		early, earlyHeld := lockEarly(pol)
 		layer = planNamespace(pol, c.dirOrWd(), childTmp)
+		if layer != nil {
+			layer.early, layer.earlyHeld = early, earlyHeld
+		} else {
+			unlockDirs(early)
+		}
 		planned.Wait()
 	} else {
 		// What the layer would protect, recorded to undo the command's
@@ -162,6 +168,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	warnings = append(warnings, more...)
 	if serr != nil {
 		layer.unpin()
+		layer.unlockEarly()
 		return nil, warnings, serr
 	}
 	rs := sp.Ruleset
@@ -173,6 +180,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 			rs.Close()
 		}
 		layer.unpin()
+		layer.unlockEarly()
 		return c.prepare(tmp, false)
 	}
 	sp.layer = layer
@@ -753,6 +761,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			c.warn("mewsandbox: not enforced: " + msg)
 			// What the layer would have protected is undone after the
 			// run instead, as under --no-namespaces.
+			// The layer's locks, which the snapshot's would take for
+			// another run's, go first.
+			sp.layer.unlockEarly()
 			sp.unlayered = planUnlayered(c.Policy, c.dirOrWd())
 			if sp.layer.tmp != "" {
 				// The child cannot make the private temp dir: the host
@@ -761,6 +772,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 					sp.Ruleset.Close()
 				}
 				sp, _, serr = c.prepare(&tmp, false) // its warnings were said above
+				if sp != nil {
+					sp.layer.unlockEarly() // no layer: the snapshot's hold
+				}
 				s.tmp = tmp
 				if serr != nil {
 					return sp, serr
@@ -848,8 +862,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// decided to run the command (see Prepare).
 		// Held before anything of the command's runs: a run without the
 		// layer planned while it goes on then trusts nothing it records.
-		var overlapped bool
-		s.locks, overlapped = lockDirs(sp.layer.locked)
+		late, overlapped := lockDirs(afterEarly(sp.layer.locked, sp.layer.earlyDirs()))
+		s.locks, overlapped = append(sp.layer.early, late...), overlapped || sp.layer.earlyHeld
 		ps, err := sp.layer.materialize(func() bool { <-s.decided; return s.approved })
 		if errors.Is(err, errDiscarded) {
 			return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
