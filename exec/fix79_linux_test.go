@@ -26,7 +26,7 @@ func TestWaitPastPlansFix79(t *testing.T) {
 			if tc.nested {
 				nested = &plannedNested{Since: sec, Nsec: nsec}
 			}
-			waitPastPlans(todos, nested, nil)
+			waitPastPlans(todos, nested, nil, plannedFound{})
 			for i, p := range todos {
 				if kept := p.Since == sec && p.Nsec == nsec; kept != tc.wantKept {
 					t.Errorf("todos[%d] at %d.%d, want kept %v", i, p.Since, p.Nsec, tc.wantKept)

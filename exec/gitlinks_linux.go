@@ -113,18 +113,21 @@ func waitPastStamps(sec, nsec int64, stamp func(*unix.Timespec) error) bool {
 // is past the time the plans of todos, nested and mods count from
 // (waitPastClock): the layer plan's one (nsLayer.since), which each git
 // plan takes, and the modules' where the plan was taken beside another
-// run (distrustPlans), in a project without git. Where it does not get
+// run (distrustPlans), in a project without git, or the protected paths'
+// found at such a plan (plannedFound). Where it does not get
 // there (a clock set back), every change to git's files is taken for the
 // command's, as where the clock cannot be read.
-func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir) {
+func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir, found plannedFound) {
 	var sec, nsec int64
 	switch {
 	case nested != nil:
 		sec, nsec = nested.Since, nested.Nsec
 	case len(todos) > 0:
 		sec, nsec = todos[0].Since, todos[0].Nsec
-	case len(mods) > 0:
+	case len(mods) > 0 && mods[0].since != 0:
 		sec, nsec = mods[0].since, mods[0].nsec
+	default:
+		sec, nsec = found.sec, found.nsec
 	}
 	if sec == 0 || waitPastClock(sec, nsec) {
 		return
@@ -230,9 +233,16 @@ func newLinks(git string, since int64, nested []string) []string {
 		switch {
 		case err != nil:
 			found.add(fmt.Sprintf("%s: cannot list it (the command may have left a link to a FIFO there, at which your next git status would wait for good): %v", d.path, err))
-		case tooMany:
+		case tooMany && changed:
 			// Fail closed: what is left unvisited may hold a link.
 			return append(found.list(), fmt.Sprintf("%s: more than %d directories changed in it, too many to look in for links to FIFOs the command may have left (at which your next git status would wait for good): look at it, and remove what the command made, before you run git there", git, maxGitDirsToVisit))
+		case tooMany:
+			// Unchanged, but a link made two levels below leaves it and
+			// its subdirectories' ctime as they were: they must be looked
+			// in all the same (fix86: a command's 17,000 directories of
+			// one subdirectory each, made in one run, refused every run
+			// after it).
+			return append(found.list(), fmt.Sprintf("%s: more than %d directories to look in for links to FIFOs a command may have left (at which your next git status would wait for good), too many: %s holds them, unchanged since the run began, but each holding directories, below which a change leaves it unchanged; git makes no such tree: look at it, and remove it (or what in it git did not make), before you run git there or run in this root again", git, maxGitDirsToVisit, d.path))
 		}
 	}
 	return found.list()

@@ -358,6 +358,10 @@ type nsLayer struct {
 	// command made as the project's, and put a .mcp.json this run moved
 	// aside back from that record.
 	locked []lockDir
+	// early is the root, held and tested before the plan began
+	// (lockEarly): earlyHeld says another run held it then.
+	early     []*os.File
+	earlyHeld bool
 	// audited are the git directories in a writable tree without
 	// commondir at plan time where no placeholder goes (a submodule's,
 	// the root's outside it in a writable grant): one the command made
@@ -369,6 +373,10 @@ type nsLayer struct {
 	// command made is moved aside after the run, which then fails
 	// (moveUnmade).
 	unmade []string
+	// found are the protected paths of unmade's kind that were there at
+	// plan time, bound read-only: beside another run, one changed since
+	// is moved aside after the run, which then fails (plannedFound).
+	found plannedFound
 	// moduleDirs are the directories of the Python scripts the agents'
 	// and git's hooks run, and of the packages they import from, with
 	// the modules in them at the plan: a module the command made there is

@@ -71,6 +71,25 @@ func movePlantedIn(dir string) string {
 // run once nothing of the command's can write any more. It returns what it
 // found and did, one line each; nil when nothing was made.
 func moveUnmade(paths []string) []string {
+	return moveMade(paths, 0, 0)
+}
+
+// moveReplanted is moveUnmade for f, the protected paths a plan found
+// there (nsLayer.found): where it was taken beside another run, one
+// changed since (its ctime after f's time, which a rename, and every
+// write, sets) is the command's, or the other run's command's put back;
+// nil otherwise.
+func moveReplanted(f plannedFound) []string {
+	if f.sec == 0 {
+		return nil
+	}
+	return moveMade(f.paths, f.sec, f.nsec)
+}
+
+// moveMade moves aside each of paths made since sec and nsec
+// (changedSince), or with sec 0 each there at all: moveUnmade's and
+// moveReplanted's.
+func moveMade(paths []string, sec, nsec int64) []string {
 	const why = "agents' or editors' settings and shells' start-up files, protected in the sandbox: outside it, what they say runs when you next open the project"
 	var found, moved []string
 	// The paths share a directory or a few (the root's): each is opened
@@ -93,7 +112,12 @@ func moveUnmade(paths []string) []string {
 		}
 		var to string
 		made, err := false, dirErr
-		if dirErr == nil {
+		var st unix.Stat_t
+		switch {
+		case dirErr != nil:
+		case sec != 0 && unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && !changedSince(st.Ctim, sec, nsec):
+			// The person's, as at the plan.
+		default:
 			to, made, err = moveAsideAt(dirfd, name)
 		}
 		link := ""
@@ -122,8 +146,12 @@ func moveUnmade(paths []string) []string {
 			found = append(found, fmt.Sprintf("the command made %s (%s); moving it aside failed (%v): look at it, or remove it, before you next open the project", p, why, err))
 		}
 	}
-	if len(moved) > 0 {
+	switch {
+	case len(moved) == 0:
+	case sec == 0:
 		found = append(found, fmt.Sprintf("the command made what was missing at the start (%s); moved aside, %s: look at them before you move them back", why, strings.Join(moved, ", ")))
+	default:
+		found = append(found, fmt.Sprintf("what was there at the start, while another run went on in the project, was made or changed since, by this run's command or the other's (%s); moved aside, %s: look at them before you move them back", why, strings.Join(moved, ", ")))
 	}
 	return found
 }
@@ -594,8 +622,11 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // without the pre-forked child: --pass-fd, a child that did not fit),
 // that child's pid and start time, to wait for it to be gone. nil when
 // there is nothing to do.
-func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos []*plannedTodos, nested *plannedNested, mods []moduleDir, snap []byte, child int) []string {
-	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil && len(mods) == 0 && snap == nil {
+func afterKilledArgs(root string, dirs, unmade []string, found plannedFound, ways []wayMode, todos []*plannedTodos, nested *plannedNested, mods []moduleDir, snap []byte, child int) []string {
+	if found.sec == 0 {
+		found.paths = nil // the person's: nothing to look at
+	}
+	if len(dirs) == 0 && len(unmade) == 0 && len(found.paths) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil && len(mods) == 0 && snap == nil {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -616,14 +647,18 @@ func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos [
 	// One argument a directory, its names joined by "/": some 65 names
 	// share the root, and what the sharer holds is bounded
 	// (afterKilledFits).
-	for i := 0; i < len(unmade); {
-		dir := filepath.Dir(unmade[i])
-		var names []string
-		for ; i < len(unmade) && filepath.Dir(unmade[i]) == dir; i++ {
-			names = append(names, filepath.Base(unmade[i]))
+	byDir := func(paths []string, sec, nsec int64) {
+		for i := 0; i < len(paths); {
+			dir := filepath.Dir(paths[i])
+			var names []string
+			for ; i < len(paths) && filepath.Dir(paths[i]) == dir; i++ {
+				names = append(names, filepath.Base(paths[i]))
+			}
+			args = append(args, unmadeArg(dir, names, sec, nsec))
 		}
-		args = append(args, unmadeArg(dir, names))
 	}
+	byDir(unmade, 0, 0)
+	byDir(found.paths, found.sec, found.nsec)
 	for _, t := range todos {
 		args = append(args, todosArg(t))
 	}
@@ -656,6 +691,7 @@ func hexACL(b []byte) string {
 // the root (reportKilled).
 func afterKilled(args []string) {
 	var dirs, unmade []string
+	var replanted plannedFound
 	var ways []wayMode
 	var todos []*plannedTodos
 	var nested *plannedNested
@@ -686,7 +722,12 @@ func afterKilled(args []string) {
 		case "d":
 			dirs = append(dirs, rest)
 		case "m":
-			unmade = append(unmade, parseUnmadeArg(rest)...)
+			if paths, sec, nsec := parseUnmadeArg(rest); sec == 0 {
+				unmade = append(unmade, paths...)
+			} else {
+				replanted.paths = append(replanted.paths, paths...)
+				replanted.sec, replanted.nsec = sec, nsec
+			}
 		case "t":
 			if t := parseTodosArg(rest); t != nil {
 				todos = append(todos, t)
@@ -705,7 +746,7 @@ func afterKilled(args []string) {
 	}
 	// In the runner's order (Run's last look).
 	ownerBitsBack(ways)
-	found := append(movePlanted(dirs), moveUnmade(unmade)...)
+	found := slices.Concat(movePlanted(dirs), moveUnmade(unmade), moveReplanted(replanted))
 	placeSupersAt(todos)
 	found = append(found, checkAllTodos(todos)...)
 	found = append(found, checkNested(nested)...)
@@ -720,30 +761,48 @@ func afterKilled(args []string) {
 }
 
 // unmadeArg is one directory's unmade paths of afterKilledArgs: "m:", the
-// length of its names joined by "/", ":", those names, ":", the
-// directory. Counted, since a name and a directory may hold ":": a
-// hook's scripts/a:b.sh, read as the names' end, lost its directory's
-// whole list, and the scripts/ab.sh beside it stayed (red84).
-func unmadeArg(dir string, names []string) string {
+// length of its names joined by "/" (and, for paths found at a plan
+// beside another run, plannedFound's, ",", its time's second and
+// nanoseconds, comma-separated), ":", those names, ":", the directory.
+// Counted, since a name and a directory may hold ":": a hook's
+// scripts/a:b.sh, read as the names' end, lost its directory's whole
+// list, and the scripts/ab.sh beside it stayed (red84).
+func unmadeArg(dir string, names []string, sec, nsec int64) string {
 	joined := strings.Join(names, "/")
-	return "m:" + strconv.Itoa(len(joined)) + ":" + joined + ":" + dir
+	since := ""
+	if sec != 0 {
+		since = "," + strconv.FormatInt(sec, 10) + "," + strconv.FormatInt(nsec, 10)
+	}
+	return "m:" + strconv.Itoa(len(joined)) + since + ":" + joined + ":" + dir
 }
 
-// parseUnmadeArg reads unmadeArg's, after its "m:".
-func parseUnmadeArg(s string) []string {
+// parseUnmadeArg reads unmadeArg's, after its "m:": the paths, and the
+// time of a plan beside another run (0 for paths missing at the plan).
+func parseUnmadeArg(s string) (paths []string, sec, nsec int64) {
 	n, rest, _ := strings.Cut(s, ":")
+	n, since, found := strings.Cut(n, ",")
 	l, err := strconv.Atoi(n)
 	if err != nil || l < 0 || l >= len(rest) || rest[l] != ':' || !filepath.IsAbs(rest[l+1:]) {
-		return nil
+		return nil, 0, 0
 	}
-	names, dir := rest[:l], rest[l+1:]
-	var out []string
-	for n := range strings.SplitSeq(names, "/") {
-		if n != "" && n != "." && n != ".." {
-			out = append(out, filepath.Join(dir, n))
+	if found {
+		s, ns, _ := strings.Cut(since, ",")
+		var err2 error
+		sec, err = strconv.ParseInt(s, 10, 64)
+		nsec, err2 = strconv.ParseInt(ns, 10, 64)
+		if err != nil || err2 != nil || sec == 0 {
+			// Unreadable, these would be taken for missing at the plan,
+			// and the person's moved aside.
+			return nil, 0, 0
 		}
 	}
-	return out
+	names, dir := rest[:l], rest[l+1:]
+	for n := range strings.SplitSeq(names, "/") {
+		if n != "" && n != "." && n != ".." {
+			paths = append(paths, filepath.Join(dir, n))
+		}
+	}
+	return paths, sec, nsec
 }
 
 // moduleDirArg is one directory of afterKilledArgs' modules: "y:", the

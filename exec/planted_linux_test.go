@@ -555,8 +555,12 @@ func TestMoveUnmade(t *testing.T) {
 // lists that are missing or empty included; a malformed way is dropped,
 // not taken for another.
 func TestAfterKilledArgs(t *testing.T) {
-	if afterKilledArgs("/p", nil, nil, nil, nil, nil, nil, nil, os.Getpid()) != nil {
+	if afterKilledArgs("/p", nil, nil, plannedFound{}, nil, nil, nil, nil, nil, os.Getpid()) != nil {
 		t.Error("nothing to do: want no arguments")
+	}
+	// Found at a plan not beside another run, they are the person's.
+	if afterKilledArgs("/p", nil, nil, plannedFound{paths: []string{"/p/.mcp.json"}}, nil, nil, nil, nil, nil, os.Getpid()) != nil {
+		t.Error("found paths of a plan not beside another run: want no arguments")
 	}
 	ways := []wayMode{
 		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
@@ -564,12 +568,14 @@ func TestAfterKilledArgs(t *testing.T) {
 	}
 	mods := []moduleDir{{path: "/p/a:b/3:x", modules: []string{"check.py", "h:1.py", "lib"}}, {path: "/p/none"}, {path: "/p/tools", modules: []string{"__init__.py"}, names: []string{"__init__", "hook"}}, // hk84: a package's names
 		{path: "/p/o,1:2", modules: []string{"a.py"}, since: 1700000000, nsec: 5}, {path: "/p/t", names: []string{"x"}, since: 1700000000, nsec: 6}} // red84: a plan beside another run
-	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}, ways, nil, nil, mods, nil, os.Getpid())
+	found := plannedFound{paths: []string{"/p/.mcp.json", "/p/.cursor", "/p/s,1:2/x.sh"}, sec: 1700000000, nsec: 7} // fix86: a plan beside another run
+	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}, found, ways, nil, nil, mods, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}
 	var got []wayMode
 	var dirs, unmade []string
+	var gotFound plannedFound
 	var gotMods []moduleDir
 	for _, a := range args[3:] {
 		kind, rest, _ := strings.Cut(a, ":")
@@ -577,7 +583,12 @@ func TestAfterKilledArgs(t *testing.T) {
 		case "d":
 			dirs = append(dirs, rest)
 		case "m":
-			unmade = append(unmade, parseUnmadeArg(rest)...)
+			if paths, sec, nsec := parseUnmadeArg(rest); sec == 0 {
+				unmade = append(unmade, paths...)
+			} else {
+				gotFound.paths = append(gotFound.paths, paths...)
+				gotFound.sec, gotFound.nsec = sec, nsec
+			}
 		case "y":
 			m, ok := parseModuleDirArg(rest)
 			if !ok {
@@ -595,6 +606,9 @@ func TestAfterKilledArgs(t *testing.T) {
 	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json", "/p/s/a:b.sh", "/p/s/x:", "/p/s/ab.sh"}) || !slices.Contains(args, "m:15:.vscode/.gemini:/p") || len(got) != 2 {
 		t.Fatalf("dirs %q, unmade %q, ways %+v", dirs, unmade, got)
 	}
+	if !slices.Equal(gotFound.paths, found.paths) || gotFound.sec != found.sec || gotFound.nsec != found.nsec {
+		t.Errorf("found paths %+v read back as %+v", found, gotFound)
+	}
 	if !slices.EqualFunc(mods, gotMods, func(a, b moduleDir) bool {
 		return a.path == b.path && slices.Equal(a.modules, b.modules) && slices.Equal(a.names, b.names) && (a.names == nil) == (b.names == nil) && a.since == b.since && a.nsec == b.nsec
 	}) {
@@ -611,8 +625,8 @@ func TestAfterKilledArgs(t *testing.T) {
 			t.Errorf("way %d: %+v read back as %+v", i, w, g)
 		}
 	}
-	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p", "9:a:/p", "2:ab/p", "2:..:/p", "-1::/p"} {
-		if got := parseUnmadeArg(bad); got != nil {
+	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p", "9:a:/p", "2:ab/p", "2:..:/p", "-1::/p", "1,:a:/p", "1,0,0:a:/p", "1,x,1:a:/p"} {
+		if got, _, _ := parseUnmadeArg(bad); got != nil {
 			t.Errorf("%q read as unmade paths %q", bad, got)
 		}
 	}

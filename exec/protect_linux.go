@@ -78,6 +78,7 @@ type guard struct {
 	commondirs    []string    // see nsLayer.commondirs
 	audited       []string    // see nsLayer.audited
 	unmade        []string    // see nsLayer.unmade
+	found         []string    // see nsLayer.found
 	moduleDirs    []moduleDir // see holdModules
 	missing       int
 	unprotected   []string
@@ -346,6 +347,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 				}
 			}
 			g.bindReadOnly(w.real)
+			if !pr.placeholder && !pr.mustExist && !pr.creatable && !slices.Contains(g.found, w.real) {
+				g.found = append(g.found, w.real)
+			}
 			if pr.gitConfig && st.Mode&unix.S_IFMT == unix.S_IFREG && !slices.Contains(g.configs, w.real) {
 				g.configs = append(g.configs, w.real)
 			}
@@ -467,19 +471,37 @@ func (d moduleDir) replanted(ct unix.Timespec) bool {
 	return d.since != 0 && changedSince(ct, d.since, d.nsec)
 }
 
-// distrustPlans marks todos and mods, planned at sec and nsec while
-// another run held the root or one of its git directories (lockDirs), as
-// trusted only while unchanged since: a first run's command planted an
-// exec line and a signal.py, a second run planned meanwhile took them for
-// the person's, and once the first run's end had undone them the second
-// run's command put them back, and its end kept them (red84).
-func distrustPlans(todos []*plannedTodos, mods []moduleDir, sec, nsec int64) {
+// distrustPlans marks todos, mods and found (nil without the layer),
+// planned at sec and nsec while another run held the root or one of its
+// git directories (lockDirs), as trusted only while unchanged since: a
+// first run's command planted an exec line and a signal.py, a second run
+// planned meanwhile took them for the person's, and once the first run's
+// end had undone them the second run's command put them back, and its end
+// kept them (red84); so too a layered second run's .mcp.json, whose
+// read-only mount moved along when the first run's end renamed it aside
+// (fix86).
+func distrustPlans(todos []*plannedTodos, mods []moduleDir, found *plannedFound, sec, nsec int64) {
 	for _, p := range todos {
 		p.Overlapped = true
 	}
 	for i := range mods {
 		mods[i].since, mods[i].nsec = sec, nsec
 	}
+	if found != nil {
+		found.sec, found.nsec = sec, nsec
+	}
+}
+
+// plannedFound are the protected paths of unmade's kind (those that get
+// no placeholder and are moved aside if made: other agents' and editors'
+// settings, the scripts hooks run) that a layered run's plan found there
+// (nsLayer.found). Bound read-only, they are the person's; but where the
+// plan was taken beside another run (sec set, distrustPlans) only while
+// unchanged since sec and nsec: one made, moved or changed since is the
+// command's, moved aside as one missing at the plan is (moveUnmade).
+type plannedFound struct {
+	paths     []string
+	sec, nsec int64
 }
 
 // holdModules records real directory dir of hook script path, a Python
@@ -835,6 +857,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited, l.unmade, l.moduleDirs = g.audited, g.unmade, g.moduleDirs
+	l.found.paths = g.found
 	// Held, and the root and git directories tested: nothing of a
 	// layered run's is put back from a record, but the exec lines of git's
 	// todo lists and the modules beside hooks' scripts found at the plan
@@ -846,7 +869,9 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 		}
 	}
 	// By directory, for moveUnmade and afterKilledArgs to take each once.
-	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
+	byDir := func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) }
+	slices.SortStableFunc(l.unmade, byDir)
+	slices.SortStableFunc(l.found.paths, byDir)
 	// The root's index too: its gitlinks are the submodules the host's
 	// git enters (checkGitlinks), as without the layer.
 	l.todos = planAllTodos(root, r, g, allowGitConfig, l.since, l.sinceNsec)

@@ -143,7 +143,13 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 			GrowStack()
 			sp, e, more, serr = c.landlockSpec(pol, env)
 		})
+		early, earlyHeld := lockEarly(pol)
 		layer = planNamespace(pol, c.dirOrWd(), childTmp)
+		if layer != nil {
+			layer.early, layer.earlyHeld = early, earlyHeld
+		} else {
+			unlockDirs(early)
+		}
 		planned.Wait()
 	} else {
 		// What the layer would protect, recorded to undo the command's
@@ -162,6 +168,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	warnings = append(warnings, more...)
 	if serr != nil {
 		layer.unpin()
+		layer.unlockEarly()
 		return nil, warnings, serr
 	}
 	rs := sp.Ruleset
@@ -173,6 +180,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 			rs.Close()
 		}
 		layer.unpin()
+		layer.unlockEarly()
 		return c.prepare(tmp, false)
 	}
 	sp.layer = layer
@@ -406,6 +414,9 @@ type spawning struct {
 	audited []string
 	// unmade is the layer's (nsLayer.unmade) where it applies.
 	unmade []string
+	// found is the layer's (nsLayer.found) where it applies, with its
+	// time set where the plan was taken beside another run.
+	found plannedFound
 	// moduleDirs are the layer's (nsLayer.moduleDirs), or the
 	// snapshot's without it: looked in once the command has ended
 	// (checkModuleDirs).
@@ -752,6 +763,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			c.warn("mewsandbox: not enforced: " + msg)
 			// What the layer would have protected is undone after the
 			// run instead, as under --no-namespaces.
+			// The layer's locks, which the snapshot's would take for
+			// another run's, go first.
+			sp.layer.unlockEarly()
 			sp.unlayered = planUnlayered(c.Policy, c.dirOrWd())
 			if sp.layer.tmp != "" {
 				// The child cannot make the private temp dir: the host
@@ -760,6 +774,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 					sp.Ruleset.Close()
 				}
 				sp, _, serr = c.prepare(&tmp, false) // its warnings were said above
+				if sp != nil {
+					sp.layer.unlockEarly() // no layer: the snapshot's hold
+				}
 				s.tmp = tmp
 				if serr != nil {
 					return sp, serr
@@ -816,7 +833,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// ways go with that process's arguments, as the layer's. Handed
 		// once the spec is on its way, as the layer's work is below.
 		enc := s.unlayered.encode()
-		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, plannedFound{}, s.ways, s.todos, nil, s.moduleDirs, enc, 0)); !ok {
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d ways to put back, %d modules beside hooks' Python scripts), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run in a root with fewer submodules' git directories (.git/modules) or fewer modules beside a hook's script, or at a shorter path", len(s.todos), len(s.ways), moduleCount(s.moduleDirs), limit)
 		}
 		sharerSnapshot(enc)
@@ -825,7 +842,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, s.todos, nil, s.moduleDirs, enc, own))
+			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, plannedFound{}, s.ways, s.todos, nil, s.moduleDirs, enc, own))
 		}()
 	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
@@ -847,8 +864,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// decided to run the command (see Prepare).
 		// Held before anything of the command's runs: a run without the
 		// layer planned while it goes on then trusts nothing it records.
-		var overlapped bool
-		s.locks, overlapped = lockDirs(sp.layer.locked)
+		late, overlapped := lockDirs(afterEarly(sp.layer.locked, sp.layer.earlyDirs()))
+		s.locks, overlapped = append(sp.layer.early, late...), overlapped || sp.layer.earlyHeld
 		ps, err := sp.layer.materialize(func() bool { <-s.decided; return s.approved })
 		if errors.Is(err, errDiscarded) {
 			return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
@@ -857,11 +874,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
-		s.moduleDirs, s.held = sp.layer.moduleDirs, sp.layer.held
+		s.moduleDirs, s.held, s.found = sp.layer.moduleDirs, sp.layer.held, sp.layer.found
 		if overlapped {
-			distrustPlans(s.todos, s.moduleDirs, sp.layer.since, sp.layer.sinceNsec)
+			distrustPlans(s.todos, s.moduleDirs, &s.found, sp.layer.since, sp.layer.sinceNsec)
 		}
-		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.found, s.ways, s.todos, s.nested, s.moduleDirs, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back, %d modules beside hooks' Python scripts), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules) or fewer modules beside a hook's script, or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), moduleCount(s.moduleDirs), limit)
@@ -875,7 +892,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, s.moduleDirs, nil, own))
+			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.found, s.ways, s.todos, s.nested, s.moduleDirs, nil, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
@@ -1326,7 +1343,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			return
 		}
 		ownerBitsBack(s.ways)
-		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
+		found := append(append(movePlanted(s.audited), moveUnmade(s.unmade)...), moveReplanted(s.found)...)
 		found = append(found, checkAllTodos(s.todos)...)
 		found = append(found, checkNested(s.nested)...)
 		found = append(found, s.unlayered.check()...)
@@ -1359,7 +1376,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		caught()
 		// A file changed in the plan's tick of the coarse clock, before
 		// it, is then not taken for the command's (changeClockNsec).
-		waitPastPlans(s.todos, s.nested, s.moduleDirs)
+		waitPastPlans(s.todos, s.nested, s.moduleDirs, s.found)
 		// The socket stays open until the run ends: the child's "r" may
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})

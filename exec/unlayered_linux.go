@@ -123,16 +123,20 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	if root == "" {
 		return nil
 	}
+	// Held before the plan, the rest once it has named them.
+	early := earlyDirs(root, writable, true)
+	locks, overlapped := lockDirs(early)
 	g, r := planGuard(root, writable, p.AllowGitConfig, res, dir, p.RootName)
 	// What the layer cannot protect it refuses to run with (a protected
 	// directory with more entries than it looks at, a file with other
 	// hard links): the snapshot cannot keep it either.
 	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps), moduleDirs: g.moduleDirs}
-	s.locks, s.overlapped = lockDirs(runDirs(root, r, g))
+	late, held := lockDirs(afterEarly(runDirs(root, r, g), early))
+	s.locks, s.overlapped = append(locks, late...), overlapped || held
 	s.unverified = s.overlapped
 	s.todos = planAllTodos(root, r, g, p.AllowGitConfig, sec, nsec)
 	if s.overlapped {
-		distrustPlans(s.todos, s.moduleDirs, sec, nsec)
+		distrustPlans(s.todos, s.moduleDirs, nil, sec, nsec)
 	}
 	if !p.AllowGitConfig {
 		if why := planGitlinks(s.todos, root, p.GitlinkState, writable); why != "" {
@@ -307,6 +311,70 @@ func runDirs(root string, r repo, g *guard) []lockDir {
 	return dirs
 }
 
+// earlyDirs are the directories a run holds and tests before its plan,
+// which it can name without one: its root, held and tested, and with
+// above (runs without the layer, whose runDirs test them) each directory
+// on the way from / to it, tested. Tested only once the plan was done, a
+// first run that ended between the two had undone its command's plant (a
+// .mcp.json, moved aside) after the second run's plan took it for the
+// person's, and the second, finding nothing held, trusted it: its command
+// made it again, and it stayed (fix86). The grants are held after the
+// plan, as before: tested too (here, where this run holds none yet), two
+// runs sharing a cache would each distrust the other.
+func earlyDirs(root string, writable []string, above bool) []lockDir {
+	inWritable := func(d string) bool {
+		return slices.ContainsFunc(writable, func(w string) bool { return within(d, w) })
+	}
+	dirs := []lockDir{{path: root, hold: true, test: true, above: !inWritable(root)}}
+	for d := filepath.Dir(root); above && d != root; d = filepath.Dir(d) {
+		dirs = append(dirs, lockDir{path: d, test: true, above: !inWritable(d)})
+		if d == "/" {
+			break
+		}
+	}
+	return dirs
+}
+
+// lockEarly holds and tests policy p's earlyDirs, before the layer's plan
+// (nsLayer.early); nothing where p has no root.
+func lockEarly(p Policy) ([]*os.File, bool) {
+	writable, root := writablePaths(p, newResolver(8))
+	if root == "" {
+		return nil, false
+	}
+	return lockDirs(earlyDirs(root, writable, false))
+}
+
+// earlyDirs are the directories l.early holds and tested, the root's.
+func (l *nsLayer) earlyDirs() []lockDir {
+	var dirs []lockDir
+	for _, f := range l.early {
+		dirs = append(dirs, lockDir{path: f.Name(), hold: true, test: true})
+	}
+	return dirs
+}
+
+// unlockEarly lets go of l.early, where the plan is not used (nil-safe).
+func (l *nsLayer) unlockEarly() {
+	if l != nil && l.early != nil {
+		unlockDirs(l.early)
+		l.early = nil
+	}
+}
+
+// afterEarly is dirs (runDirs') without what early (earlyDirs') holds or
+// tests already: the root stays first, to be opened only (lockDirs), as
+// this run's own hold on it would read as another's.
+func afterEarly(dirs, early []lockDir) []lockDir {
+	for i, d := range dirs {
+		if j := slices.IndexFunc(early, func(e lockDir) bool { return e.path == d.path }); j >= 0 {
+			dirs[i].hold = d.hold && !early[j].hold
+			dirs[i].test = d.test && !early[j].test
+		}
+	}
+	return dirs
+}
+
 // lockDirs opens each of dirs (the root first, see runDirs), holds those
 // to hold shared, and says whether another run held one to test already.
 // Runs without the layer each hold theirs so from their plan until their
@@ -329,6 +397,9 @@ func lockDirs(dirs []lockDir) ([]*os.File, bool) {
 	var locks []*os.File
 	held := false
 	for i, d := range dirs {
+		if i > 0 && !d.hold && !d.test {
+			continue // held or tested already (afterEarly)
+		}
 		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
 		if err != nil {
 			held = held || i == 0 || (!d.above && err != unix.ENOENT && err != unix.ENOTDIR)
