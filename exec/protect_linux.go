@@ -607,9 +607,11 @@ func checkModuleDirs(dirs []moduleDir) []string {
 			if e.Type() == fs.ModeDir {
 				// A directory made a package: its __init__ moved aside,
 				// not the directory, which may be the project's (tests/);
-				// of one there at the plan, those since (replanted).
+				// of one there at the plan, those since (replanted), or
+				// all where the directory itself changed since: one
+				// renamed into place keeps its files' times (rev86).
 				var since func(unix.Timespec) bool
-				if planned {
+				if planned && !d.replantedAt(fd, n) {
 					since = d.replanted
 				}
 				found.add(movePackageInit(fd, d.path, n, why, since))
