@@ -66,8 +66,13 @@ func parseTOML(b string) (map[string]any, error) {
 // goes six.
 const maxTOMLDepth = 64
 
-// errTOMLDepth is parseTOML's past maxTOMLDepth.
-var errTOMLDepth = fmt.Errorf("nested more than %d deep", maxTOMLDepth)
+// errTOMLDepth is parseTOML's past maxTOMLDepth: a constant, which the
+// program's start makes nothing of (TestStartupDoesNoWork).
+var errTOMLDepth error = tomlDepthError{}
+
+type tomlDepthError struct{}
+
+func (tomlDepthError) Error() string { return fmt.Sprintf("nested more than %d deep", maxTOMLDepth) }
 
 // tomlParser reads s from i, depth arrays and inline tables in.
 type tomlParser struct {

@@ -109,6 +109,9 @@ func (s *codeScan) printedAll(ors string) (string, bool) {
 // again.
 func printFirst(lang codeLang, code string) bool {
 	code = strings.TrimLeft(code, " \t\r\n;")
+	if int(lang) >= len(printNames) {
+		return false
+	}
 	for _, n := range printNames[lang] {
 		if strings.HasPrefix(code, n) {
 			return true
@@ -117,8 +120,9 @@ func printFirst(lang codeLang, code string) bool {
 	return false
 }
 
-// printNames are the calls printed reads, by language.
-var printNames = map[codeLang][]string{
+// printNames are the calls printed reads, by language: an array, not a
+// map, which the program's start would make (TestStartupDoesNoWork).
+var printNames = [...][]string{
 	langPython: {"print"},
 	langJS:     {"console.log", "process.stdout.write"},
 	langPerl:   {"print", "say"},
