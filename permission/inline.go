@@ -1398,19 +1398,40 @@ func (s *codeScan) unescape(body string, raw bool) (string, bool) {
 
 // sameEscape says whether the escape whose text after the backslash is
 // rest means in a string of lang what decodeANSIC makes of it: \n, \t,
-// \r, a backslash, a quote, an octal number and \xHH everywhere, \uHHHH
-// in Python and JavaScript. Others are told apart by language (Python's
-// \N{SEMICOLON}, Perl's \x{6d}, \L and \u, JavaScript's \u{6d}, Ruby's
-// \s), and a text of them computed as bash would decode it is not the one
-// the program prints: perl -e 'print "r\x{6d} -rf ~"' | sh (rev86).
+// \r, a backslash, a quote, an octal number up to \377 and \xHH
+// everywhere, \uHHHH in Python and JavaScript. Others are told apart by
+// language (Python's \N{SEMICOLON}, Perl's \x{6d}, \L and \u,
+// JavaScript's \u{6d}, Ruby's \s), and a text of them computed as bash
+// would decode it is not the one the program prints: perl -e 'print
+// "r\x{6d} -rf ~"' | sh (rev86). So are an octal number past \377 (bash
+// keeps its low byte, Python and Perl the character, JavaScript reads
+// \447 as \44 and 7: \447 was a quote to the analysis and ended the
+// shell's quote in what the program printed: rev87) and a NUL, where
+// bash ends the text and the languages and the shell reading it go on.
 func sameEscape(lang codeLang, rest string) bool {
+	digits := func(base, most int) (n uint64, count int) {
+		for count < most && count+1 < len(rest) && isDigitIn(rest[count+1], base) {
+			n = n*uint64(base) + uint64(strings.IndexByte("0123456789abcdef", rest[count+1]|0x20))
+			count++
+		}
+		return n, count
+	}
 	switch e := rest[0]; {
-	case strings.IndexByte("ntr\\\"'01234567", e) >= 0:
+	case strings.IndexByte("ntr\\\"'", e) >= 0:
 		return true
+	case e >= '0' && e <= '7':
+		n, count := 0, 0
+		for count < 3 && count < len(rest) && rest[count] >= '0' && rest[count] <= '7' {
+			n = n*8 + int(rest[count]-'0')
+			count++
+		}
+		return n != 0 && n <= 0o377
 	case e == 'x':
-		return len(rest) > 1 && isDigitIn(rest[1], 16)
+		n, count := digits(16, 2)
+		return count > 0 && n != 0
 	case e == 'u' && (lang == langPython || lang == langJS):
-		return len(rest) > 4 && strings.Trim(rest[1:5], "0123456789abcdefABCDEF") == ""
+		n, count := digits(16, 4)
+		return count == 4 && n != 0
 	}
 	return false
 }

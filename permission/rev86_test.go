@@ -23,6 +23,16 @@ func TestRev86EscapesTheLanguageDecodesOtherwise(t *testing.T) {
 		{"node's \\u{}", `node -e 'console.log("r\u{6d} -rf ~")' | sh`},
 		{"ruby's \\s", `ruby -e 'puts "rm\s-rf\s~"' | sh`},
 		{"perl's system of \\x{}", `perl -e 'system("r\x{6d} -rf ~")'`},
+		// rev87: an octal number past \377, which bash keeps the low
+		// byte of (a quote, here), and a NUL, where bash ends the text.
+		{"perl's system of \\447", `perl -e 'system("echo \447; rm -rf ~; \447")'`},
+		{"python3's os.system of \\447", `python3 -c 'import os; os.system("echo \447; rm -rf ~; \447")'`},
+		{"node's execSync of \\447", `node -e 'require("child_process").execSync("echo \447; rm -rf ~; \447")'`},
+		{"python3's print of \\447", `python3 -c 'print("echo \447; rm -rf ~; \447")' | sh`},
+		{"node's \\470", `node -e 'console.log("echo \47\470;rm -rf ~;\470\47")' | sh`},
+		{"python3's \\0", `python3 -c 'print("echo hi\0; rm -rf ~")' | sh`},
+		{"python3's \\x00", `python3 -c 'print("echo hi\x00; rm -rf ~")' | sh`},
+		{"perl's \\0", `perl -e 'print "echo hi\0; rm -rf ~\n"' | sh`},
 	} {
 		rows = eng77Asks(rows, r.name, r.cmd)
 	}
