@@ -6,7 +6,8 @@ import "testing"
 // time, for which waitPastPlans waits once (it took the latest of equal
 // times before). A time the coarse clock does not reach in maxClockWait
 // (a clock set back before the go) has every plan count every change as
-// the command's; neighbour: a time passed already is kept, unwaited.
+// the command's, and every module and path found beside another run for
+// changed (rev87); neighbour: a time passed already is kept, unwaited.
 func TestWaitPastPlansFix79(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -26,7 +27,17 @@ func TestWaitPastPlansFix79(t *testing.T) {
 			if tc.nested {
 				nested = &plannedNested{Since: sec, Nsec: nsec}
 			}
-			waitPastPlans(todos, nested, nil, plannedFound{})
+			// Beside another run (rev87): the modules and paths found
+			// count every change since the first second as changed.
+			mods := []moduleDir{{path: "/p", since: sec, nsec: nsec}, {path: "/q"}}
+			found := &plannedFound{sec: sec, nsec: nsec}
+			waitPastPlans(todos, nested, mods, found)
+			if kept := mods[0].since == sec && found.sec == sec; kept != tc.wantKept {
+				t.Errorf("mods[0] at %d, found at %d, want kept %v", mods[0].since, found.sec, tc.wantKept)
+			}
+			if !tc.wantKept && (mods[0].since != 1 || found.sec != 1) || mods[1].since != 0 {
+				t.Errorf("mods at %d and %d, found at %d; want 1, 0 and 1 where set back", mods[0].since, mods[1].since, found.sec)
+			}
 			for i, p := range todos {
 				if kept := p.Since == sec && p.Nsec == nsec; kept != tc.wantKept {
 					t.Errorf("todos[%d] at %d.%d, want kept %v", i, p.Since, p.Nsec, tc.wantKept)

@@ -79,7 +79,7 @@ func TestUnlayeredPlansTodosFix82(t *testing.T) {
 		t.Errorf("the root's git directory's working tree is not the root: %+v", s.todos)
 	}
 
-	waitPastPlans(s.todos, nil, nil, plannedFound{})
+	waitPastPlans(s.todos, nil, nil, nil)
 	for _, d := range dirs {
 		if err := os.MkdirAll(d+"/rebase-merge", 0o755); err != nil {
 			t.Fatal(err)

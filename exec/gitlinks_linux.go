@@ -109,15 +109,18 @@ func waitPastStamps(sec, nsec int64, stamp func(*unix.Timespec) error) bool {
 	}
 }
 
-// waitPastPlans waits, before the command starts, until the coarse clock
-// is past the time the plans of todos, nested and mods count from
+// waitPastPlans waits, before the command starts, until a change is
+// stamped past the time the plans of todos, nested and mods count from
 // (waitPastClock): the layer plan's one (nsLayer.since), which each git
 // plan takes, and the modules' where the plan was taken beside another
 // run (distrustPlans), in a project without git, or the protected paths'
 // found at such a plan (plannedFound). Where it does not get
 // there (a clock set back), every change to git's files is taken for the
-// command's, as where the clock cannot be read.
-func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir, found plannedFound) {
+// command's, as where the clock cannot be read, and every module and
+// path found beside another run for changed since (rev87: they kept the
+// plan's time, and a change the command made after the step passed for
+// the person's).
+func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDir, found *plannedFound) {
 	var sec, nsec int64
 	switch {
 	case nested != nil:
@@ -126,7 +129,7 @@ func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDi
 		sec, nsec = todos[0].Since, todos[0].Nsec
 	case len(mods) > 0 && mods[0].since != 0:
 		sec, nsec = mods[0].since, mods[0].nsec
-	default:
+	case found != nil:
 		sec, nsec = found.sec, found.nsec
 	}
 	if sec == 0 || waitPastClock(sec, nsec) {
@@ -137,6 +140,15 @@ func waitPastPlans(todos []*plannedTodos, nested *plannedNested, mods []moduleDi
 	}
 	if nested != nil {
 		nested.Since, nested.Nsec = 0, 0
+	}
+	// The first second counts every change since as the command's.
+	for i := range mods {
+		if mods[i].since != 0 {
+			mods[i].since, mods[i].nsec = 1, 0
+		}
+	}
+	if found != nil && found.sec != 0 {
+		found.sec, found.nsec = 1, 0
 	}
 }
 

@@ -1376,7 +1376,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		caught()
 		// A file changed in the plan's tick of the coarse clock, before
 		// it, is then not taken for the command's (changeClockNsec).
-		waitPastPlans(s.todos, s.nested, s.moduleDirs, s.found)
+		waitPastPlans(s.todos, s.nested, s.moduleDirs, &s.found)
 		// The socket stays open until the run ends: the child's "r" may
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})
