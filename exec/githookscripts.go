@@ -284,7 +284,9 @@ func hookManagerScripts(root, home string, dirs []string, out []protectedPath) [
 				progs = append(progs, protectedPath{path: f.path, refuse: why})
 			}
 			for _, d := range globDirs {
-				if within(d, root) && !slices.ContainsFunc(progs, func(p protectedPath) bool { return p.path == d }) {
+				// Not the root, which would hold the project (rev87:
+				// extends: lefthook-*.yml made every file read-only).
+				if within(d, root) && d != root && !slices.ContainsFunc(progs, func(p protectedPath) bool { return p.path == d }) {
 					progs = append(progs, protectedPath{path: d, hookConfig: true})
 				}
 			}
@@ -384,9 +386,9 @@ func hookConfigKind(name string) string {
 
 // readHookConfig returns the configuration in file path, by its
 // extension TOML (parseTOML), JSON (with comments, stripJSONComments) or
-// else YAML; nil where there is none or it cannot be parsed (the hook
-// manager fails on it too); why says why the run is refused, as
-// readHookFile's, and where a TOML form is not read (parseTOML).
+// else YAML; nil where there is none; why says why the run is refused, as
+// readHookFile's, where it does not parse (unreadConfig) and where a TOML
+// form is not read (parseTOML).
 func readHookConfig(path string) (v any, why string) {
 	b, why := readHookBytes(path)
 	if b == nil {
@@ -477,7 +479,8 @@ func yamlLastKeys(n *yaml.Node) int {
 // budget), and the directories of its globs whose directory is named
 // whole (configs/ of configs/*.yml), which a match the command makes
 // there would join at the next commit: held, as the files are (rev86;
-// one of a glob's own, packages/*/lefthook.yml, is not). why says why the run is refused where a glob is malformed,
+// one of a glob's own, packages/*/lefthook.yml, and the root, of
+// lefthook-*.yml, are not: that would hold the project). why says why the run is refused where a glob is malformed,
 // holds ** (not read here), matches more than maxHookConfigs, or reads
 // more than the budget left.
 func lefthookExtends(root, home string, v any, budget *int) (files, dirs []string, why string) {

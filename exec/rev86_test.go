@@ -39,4 +39,9 @@ func TestLefthookExtendsGlobDirRev86(t *testing.T) {
 	writeGh81(t, root, "configs/a.yml", "pre-commit:\n  commands: {}\n", 0o644)
 	writeGh81(t, root, "packages/p/lefthook.yml", "pre-commit:\n  commands: {}\n", 0o644)
 	checkGh81(t, root, []string{"configs", "configs/a.yml", "packages/p/lefthook.yml"}, "")
+	// Not the root, for a glob there (rev87: it held the project).
+	root = red85Root(t, red85Lefthook)
+	writeGh81(t, root, "lefthook.yml", "extends: lefthook-*.yml\n", 0o644)
+	writeGh81(t, root, "lefthook-a.yml", "pre-commit:\n  commands: {}\n", 0o644)
+	checkGh81(t, root, []string{"lefthook-a.yml"}, "")
 }
